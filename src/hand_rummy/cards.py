@@ -1,0 +1,308 @@
+"""Cards, their notation, and decks that keep track of physical copies.
+
+A :class:`Card` is a face: a rank and a suit, or the joker. The two 7♥ of a
+double deck are the same face; when the difference matters (dealing, card
+conservation) the deck hands out :class:`PhysicalCard` values, which carry the
+copy number as well.
+
+>>> parse_card("10H")
+Card.parse('10H')
+>>> str(parse_card("th")), parse_card("10♥").ascii
+('10♥', '10H')
+>>> format_cards(parse_cards("7H AC 9H"))
+'7♥ A♣ 9♥'
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable, Iterator
+
+import attrs
+
+from hand_rummy.errors import CardParseError
+
+__all__ = [
+    "CARDS",
+    "JOKER",
+    "NATURAL_CARDS",
+    "Card",
+    "PhysicalCard",
+    "Rank",
+    "Suit",
+    "build_deck",
+    "format_cards",
+    "parse_card",
+    "parse_cards",
+]
+
+
+class Suit(enum.IntEnum):
+    """The four suits, in the order cards are sorted for display (♣ ♦ ♥ ♠)."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        return "CDHS"[self]
+
+    @property
+    def symbol(self) -> str:
+        return "♣♦♥♠"[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+
+class Rank(enum.IntEnum):
+    """Ranks numbered as they run in a sequence with the Ace low."""
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def label(self) -> str:
+        return _RANK_LABELS[self]
+
+
+_RANK_LABELS = {r: str(int(r)) for r in Rank} | {
+    Rank.ACE: "A",
+    Rank.JACK: "J",
+    Rank.QUEEN: "Q",
+    Rank.KING: "K",
+}
+
+JOKER_INDEX = 52
+
+
+@attrs.frozen(eq=False, order=False, repr=False)
+class Card:
+    """A card face: ``rank`` and ``suit``, both ``None`` for the joker.
+
+    Cards compare and hash by ``index`` (0-51 for the natural cards, suit-major,
+    and 52 for the joker), and the parsers hand out shared instances. ``index``
+    is also the card's place in the tables the meld finder uses.
+    Cards order by suit, then rank, with the joker last.
+    """
+
+    rank: Rank | None
+    suit: Suit | None
+    index: int = attrs.field(init=False)
+
+    @index.default
+    def _index(self) -> int:
+        if self.rank is None and self.suit is None:
+            return JOKER_INDEX
+        if self.rank is None or self.suit is None:
+            raise ValueError("a card has both a rank and a suit, or neither (the joker)")
+        return int(self.suit) * 13 + int(self.rank) - 1
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read one card; see :func:`parse_card`."""
+        return parse_card(text)
+
+    @property
+    def is_joker(self) -> bool:
+        return self.index == JOKER_INDEX
+
+    @property
+    def ascii(self) -> str:
+        """The card in ASCII notation: ``10H``, ``AC``, ``JK``."""
+        if self.rank is None or self.suit is None:
+            return "JK"
+        return self.rank.label + self.suit.letter
+
+    def __str__(self) -> str:
+        if self.rank is None or self.suit is None:
+            return "JK"
+        return self.rank.label + self.suit.symbol
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.ascii!r})"
+
+    def __format__(self, spec: str) -> str:
+        if spec == "ascii":
+            return self.ascii
+        if spec in ("", "symbol"):
+            return str(self)
+        raise ValueError(f"unknown card format {spec!r}; use 'ascii' or 'symbol'")
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.index == other.index
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __le__(self, other: Card) -> bool:
+        return self.index <= other.index
+
+    def __gt__(self, other: Card) -> bool:
+        return self.index > other.index
+
+    def __ge__(self, other: Card) -> bool:
+        return self.index >= other.index
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        # Unpickle to the interned instance, so identity survives worker processes.
+        return (_card_at, (self.index,))
+
+
+def _card_at(index: int) -> Card:
+    return CARDS[index]
+
+
+NATURAL_CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
+"""The 52 natural faces, in index order."""
+
+JOKER = Card(None, None)
+
+CARDS: tuple[Card, ...] = (*NATURAL_CARDS, JOKER)
+"""Every face, in the order of their ``index``."""
+
+
+@attrs.frozen(order=True)
+class PhysicalCard:
+    """One physical card of a deck: a face and which copy of that face it is.
+
+    The two 7♥ of a double deck are ``PhysicalCard(7♥, 0)`` and
+    ``PhysicalCard(7♥, 1)``: different cards with the same face.
+
+    >>> a, b = PhysicalCard(parse_card("7H"), 0), PhysicalCard(parse_card("7H"), 1)
+    >>> a == b, a.card == b.card
+    (False, True)
+    """
+
+    card: Card = attrs.field(order=lambda c: c.index)
+    copy: int = 0
+
+    def __str__(self) -> str:
+        return str(self.card)
+
+
+def build_deck(decks: int, jokers: int) -> tuple[PhysicalCard, ...]:
+    """``decks`` full 52-card packs plus ``jokers`` jokers, in a fixed (unshuffled) order.
+
+    >>> len(build_deck(2, 2)), len(build_deck(2, 4)), len(build_deck(2, 0))
+    (106, 108, 104)
+    """
+    naturals = [PhysicalCard(card, copy) for copy in range(decks) for card in NATURAL_CARDS]
+    return (*naturals, *(PhysicalCard(JOKER, copy) for copy in range(jokers)))
+
+
+# --- notation -----------------------------------------------------------------
+
+_SUITS_BY_TEXT = {
+    "C": Suit.CLUBS,
+    "♣": Suit.CLUBS,
+    "♧": Suit.CLUBS,
+    "D": Suit.DIAMONDS,
+    "♦": Suit.DIAMONDS,
+    "♢": Suit.DIAMONDS,
+    "H": Suit.HEARTS,
+    "♥": Suit.HEARTS,
+    "♡": Suit.HEARTS,
+    "S": Suit.SPADES,
+    "♠": Suit.SPADES,
+    "♤": Suit.SPADES,
+}
+_RANKS_BY_TEXT = {label: rank for rank, label in _RANK_LABELS.items()} | {
+    "T": Rank.TEN,
+    "1": Rank.ACE,
+}
+_JOKER_SPELLINGS = frozenset({"JK", "JOKER", "🃏", "★"})
+_TOKEN = re.compile(r"[^\s,;]+")
+
+
+def _read(token: str) -> Card | None:
+    upper = token.upper()
+    if upper in _JOKER_SPELLINGS:
+        return JOKER
+    rank = _RANKS_BY_TEXT.get(upper[:-1])
+    suit = _SUITS_BY_TEXT.get(upper[-1:])
+    if rank is None or suit is None:
+        return None
+    return CARDS[int(suit) * 13 + int(rank) - 1]
+
+
+def parse_card(text: str) -> Card:
+    """Read one card: ``10H``, ``TH``, ``th``, ``10♥``, ``AC``, ``JK`` or ``joker``.
+
+    >>> parse_card("qs"), parse_card("joker")
+    (Card.parse('QS'), Card.parse('JK'))
+    >>> parse_card("11H")
+    Traceback (most recent call last):
+    ...
+    hand_rummy.errors.CardParseError: '11H' at position 0 is not a card: ...
+    """
+    if not isinstance(text, str):
+        raise CardParseError(f"expected a card as text, got {type(text).__name__}", str(text), 0)
+    stripped = text.strip()
+    card = _read(stripped)
+    if card is None:
+        position = len(text) - len(text.lstrip())
+        raise CardParseError(_explain(stripped, position), text, position)
+    return card
+
+
+def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
+    """Read several cards, separated by spaces or commas, or given as a list of strings.
+
+    >>> parse_cards("9H 10H, JH")
+    (Card.parse('9H'), Card.parse('10H'), Card.parse('JH'))
+    >>> parse_cards("9H 1OH JH")
+    Traceback (most recent call last):
+    ...
+    hand_rummy.errors.CardParseError: '1OH' at position 3 is not a card: ...
+    """
+    if isinstance(text, str):
+        tokens: Iterator[tuple[str, int]] = ((m.group(), m.start()) for m in _TOKEN.finditer(text))
+        whole = text
+    else:
+        items = list(text)
+        whole = " ".join(str(item) for item in items)
+        offsets, at = [], 0
+        for item in items:
+            offsets.append(at)
+            at += len(str(item)) + 1
+        tokens = iter(zip((str(item) for item in items), offsets))
+    cards = []
+    for token, position in tokens:
+        card = _read(token.strip())
+        if card is None:
+            raise CardParseError(_explain(token, position), whole, position)
+        cards.append(card)
+    return tuple(cards)
+
+
+def _explain(token: str, position: int) -> str:
+    return (
+        f"{token!r} at position {position} is not a card: write a rank "
+        "(A, 2-10 or T, J, Q, K) then a suit (C, D, H, S or ♣ ♦ ♥ ♠), or JK for the joker"
+    )
+
+
+def format_cards(cards: Iterable[Card], *, ascii: bool = False) -> str:
+    """Cards separated by spaces, with suit symbols or in ASCII."""
+    return " ".join(card.ascii if ascii else str(card) for card in cards)

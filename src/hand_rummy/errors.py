@@ -1,0 +1,58 @@
+"""The exception hierarchy: every error the library raises derives from :class:`HandRummyError`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from hand_rummy.verdict import Verdict
+
+__all__ = [
+    "AmbiguousMeldError",
+    "CardParseError",
+    "HandRummyError",
+    "IllegalActionError",
+    "InvalidStateError",
+    "UnknownRulesError",
+]
+
+
+class HandRummyError(Exception):
+    """Root of every error raised by hand-rummy."""
+
+
+class CardParseError(HandRummyError, ValueError):
+    """A card or list of cards could not be read.
+
+    ``text`` is the whole input and ``position`` the character offset where the
+    offending token starts, so a caller can point at it.
+    """
+
+    def __init__(self, message: str, text: str, position: int) -> None:
+        super().__init__(message)
+        self.text = text
+        self.position = position
+
+
+class UnknownRulesError(HandRummyError, KeyError):
+    """A preset or variant name that the library does not know, or that does not fit."""
+
+    def __str__(self) -> str:
+        # KeyError would quote the message; show it as written.
+        return str(self.args[0]) if self.args else ""
+
+
+class IllegalActionError(HandRummyError):
+    """An action or a meld was judged and refused; ``verdict`` says why."""
+
+    def __init__(self, verdict: Verdict) -> None:
+        super().__init__("; ".join(v.message for v in verdict.violations) or "illegal")
+        self.verdict = verdict
+
+
+class AmbiguousMeldError(HandRummyError):
+    """A wild card could stand for more than one card and the choice changes the answer."""
+
+
+class InvalidStateError(HandRummyError, ValueError):
+    """A described state (a round, a deal, a document) is impossible or malformed."""

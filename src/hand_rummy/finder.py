@@ -1,0 +1,391 @@
+"""The meld finder: every meld a hand can make, the best opening, and going-out covers.
+
+This is the engine's hot path, so it works on count vectors (a hand is 53
+counts, indexed by :attr:`Card.index`) and on tables built once per
+:class:`~hand_rummy.melds.MeldRules`. Everything it yields is a legal meld by
+:func:`~hand_rummy.melds.judge_meld`; the tests check that, and that nothing
+legal is missed.
+
+>>> from hand_rummy.cards import parse_cards
+>>> from hand_rummy.rules import presets
+>>> rules = MeldRules.of(presets.levant, "8C")
+>>> finder = MeldFinder.of(rules)
+>>> hand = counts(parse_cards("9H 10H JH QH 4S 4D AC 2C"))
+>>> [f.meld.describe() for f in finder.melds(hand) if f.meld.cards[0].ascii == "9H"][:3]
+['9♥ 10♥ J♥', '9♥ A♣(=10♥) J♥', '9♥ 10♥ A♣(=J♥)']
+>>> points, melds = finder.best_opening(hand)
+>>> points, [f.meld.describe() for f in melds]
+(51, ['9♥ 10♥ J♥ Q♥', '4♦ 4♠ A♣(=4♣)'])
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterable, Iterator, Sequence
+
+import attrs
+
+from hand_rummy.cards import CARDS, JOKER, Card, Rank
+from hand_rummy.melds import Meld, MeldRules, judge_meld
+from hand_rummy.rules.wilds import MeldKind
+
+__all__ = ["FoundMeld", "MeldFinder", "check_found", "counts"]
+
+Counts = Sequence[int]
+# (kind, suit or rank, run start, wild mask, set suits): enough to build the meld later
+_Spec = tuple[MeldKind, int, int, tuple[bool, ...], tuple[int, ...]]
+_Candidate = tuple[int, tuple[int, ...], _Spec]
+_HIGH = 14
+
+
+def counts(cards: Iterable[Card]) -> list[int]:
+    """A hand as 53 counts, one per face (the two copies of a face count 2)."""
+    vector = [0] * 53
+    for card in cards:
+        vector[card.index] += 1
+    return vector
+
+
+def _face(suit: int, value: int) -> int:
+    """The index of the natural card of ``suit`` at run value ``value`` (14 is the Ace)."""
+    return suit * 13 + (0 if value == _HIGH else value - 1)
+
+
+@attrs.frozen
+class FoundMeld:
+    """A meld the hand can make: the table form, its kind, its opening value, the faces used."""
+
+    meld: Meld
+    kind: MeldKind
+    points: int
+    used: tuple[int, ...]
+    """Face indices used, one entry per card."""
+
+
+class MeldFinder:
+    """Finds melds in count vectors under one :class:`MeldRules` (build with :meth:`of`)."""
+
+    def __init__(self, rules: MeldRules) -> None:
+        self.rules = rules
+        ruleset = rules.ruleset
+        self._wild_faces = tuple(sorted(c.index for c in rules.wilds.wild))
+        # a natural face plays as itself unless it is wild; a joker that is not wild plays as
+        # an ordinary Ace of the indicator suit (000 §Wild cards)
+        self._plays_as = tuple(() if rules.is_wild(c) else (c.index,) for c in CARDS[:52])
+        joker_as = rules.wilds.joker_as
+        self._joker_as = joker_as.index if joker_as is not None and not rules.is_wild(JOKER) else -1
+        self._runs = ruleset.runs
+        self._sets = ruleset.sets
+        self._limits: dict[tuple[MeldKind, tuple[bool, ...]], bool] = {}
+        self._values: dict[tuple[int, int], tuple[int, ...]] = {}
+
+    @staticmethod
+    @functools.lru_cache(maxsize=64)
+    def of(rules: MeldRules) -> MeldFinder:
+        """The finder for ``rules`` (cached: one per ruleset and indicator)."""
+        return MeldFinder(rules)
+
+    def _limit_ok(self, kind: MeldKind, mask: tuple[bool, ...]) -> bool:
+        key = (kind, mask)
+        ok = self._limits.get(key)
+        if ok is None:
+            ok = not self.rules.ruleset.wild_limits.check(kind, mask, "")
+            self._limits[key] = ok
+        return ok
+
+    # --- enumeration ------------------------------------------------------------
+
+    def _naturals(self, hand: Counts) -> list[tuple[int, ...]]:
+        """For each natural card (0-51), the faces in the hand that can play as it."""
+        table: list[tuple[int, ...]] = [()] * 52
+        plays_as = self._plays_as
+        for face in range(52):
+            if hand[face]:
+                table[face] = plays_as[face]
+        if hand[52] and self._joker_as >= 0:
+            table[self._joker_as] = (*table[self._joker_as], 52)
+        return table
+
+    def _candidates(self, hand: Counts) -> list[_Candidate]:
+        """Every legal meld as a light tuple (points, faces used, how to build it)."""
+        table = self._naturals(hand)
+        pool = [f for f in self._wild_faces for _ in range(hand[f])]
+        out: list[_Candidate] = []
+        self._run_candidates(table, pool, out)
+        self._set_candidates(table, pool, out)
+        return out
+
+    def _run_candidates(
+        self, table: list[tuple[int, ...]], pool: list[int], out: list[_Candidate]
+    ) -> None:
+        policy = self._runs
+        wrap = policy.wrap
+        wild_total = len(pool)
+        for suit in range(4):
+            base = suit * 13
+            held = sum(1 for i in range(13) if table[base + i])
+            if held == 0 or held + wild_total < policy.min_length:
+                continue
+            present: list[tuple[int, ...]] = [()] * 15
+            for value in range(1, 15):
+                if value == 1 and not (policy.ace_low or wrap):
+                    continue
+                if value == _HIGH and (wrap or not policy.ace_high):
+                    continue
+                present[value] = table[_face(suit, value)]
+            if not wild_total and not wrap:
+                self._natural_runs(suit, present, out)
+                continue
+            for start in range(1, 14) if wrap else range(1, 15):
+                if not wild_total and not present[start]:
+                    continue
+                max_len = 13 if wrap else _HIGH - start + 1
+                gaps = 0
+                window: list[tuple[int, ...]] = []
+                for length in range(1, max_len + 1):
+                    value = (start + length - 2) % 13 + 1 if wrap else start + length - 1
+                    choices = present[value]
+                    window.append(choices)
+                    if not choices:
+                        gaps += 1
+                        if gaps > wild_total:
+                            break
+                    if length >= policy.min_length:
+                        self._fill_run(suit, start, window, pool, out)
+
+    def _natural_runs(
+        self, suit: int, present: list[tuple[int, ...]], out: list[_Candidate]
+    ) -> None:
+        """Runs without wild cards: every window inside a stretch of held cards."""
+        shortest = self._runs.min_length
+        value = 1
+        while value <= _HIGH:
+            if not present[value]:
+                value += 1
+                continue
+            end = value
+            while end < _HIGH and present[end + 1]:
+                end += 1
+            for start in range(value, end - shortest + 2):
+                for stop in range(start + shortest - 1, end + 1):
+                    window = present[start : stop + 1]
+                    points = sum(self._run_values(start, stop - start + 1))
+                    mask = (False,) * (stop - start + 1)
+                    for naturals in itertools.product(*window):
+                        out.append((points, naturals, (MeldKind.RUN, suit, start, mask, ())))
+            value = end + 1
+
+    def _fill_run(
+        self,
+        suit: int,
+        start: int,
+        window: list[tuple[int, ...]],
+        pool: list[int],
+        out: list[_Candidate],
+    ) -> None:
+        length = len(window)
+        values = self._run_values(start, length)
+        if not pool:
+            # the common case: no wild cards in hand, so every place holds a natural
+            points = sum(values)
+            for naturals in itertools.product(*window):
+                out.append((points, naturals, (MeldKind.RUN, suit, start, (False,) * length, ())))
+            return
+        gaps = [i for i, c in enumerate(window) if not c]
+        held = [i for i, c in enumerate(window) if c]
+        flat = self.rules.ruleset.opening_values.wild
+        for extra in range(len(pool) - len(gaps) + 1):
+            for swapped in itertools.combinations(held, extra) if extra else ((),):
+                wild_at = set(gaps).union(swapped)
+                mask = tuple(i in wild_at for i in range(length))
+                if not self._limit_ok(MeldKind.RUN, mask):
+                    continue
+                points = sum(
+                    flat if mask[i] and flat is not None else values[i] for i in range(length)
+                )
+                options = [window[i] for i in range(length) if not mask[i]]
+                for wilds in _choose(pool, len(wild_at)):
+                    for naturals in itertools.product(*options):
+                        used = _interleave(mask, wilds, naturals)
+                        out.append((points, used, (MeldKind.RUN, suit, start, mask, ())))
+
+    def _run_values(self, start: int, length: int) -> tuple[int, ...]:
+        key = (start, length)
+        cached = self._values.get(key)
+        if cached is None:
+            wrap = self._runs.wrap
+            cached = tuple(
+                self._value(
+                    CARDS[_face(0, (start + i - 1) % 13 + 1 if wrap else start + i)],
+                    i,
+                    length,
+                    wrap,
+                )
+                for i in range(length)
+            )
+            self._values[key] = cached
+        return cached
+
+    def _value(self, plays: Card, position: int, length: int, wrap: bool) -> int:
+        values = self.rules.ruleset.opening_values
+        rank = plays.rank
+        assert rank is not None
+        if rank is not Rank.ACE:
+            return values.court if rank >= Rank.TEN else int(rank)
+        if position == 0 and length > 1:
+            return values.ace_low
+        if position == length - 1:
+            return values.ace
+        return values.ace_wrapped if wrap else values.ace
+
+    def _set_candidates(
+        self, table: list[tuple[int, ...]], pool: list[int], out: list[_Candidate]
+    ) -> None:
+        policy = self._sets
+        values = self.rules.ruleset.opening_values
+        wild_total = len(pool)
+        for rank in Rank:
+            held = [(s, table[s * 13 + rank - 1]) for s in range(4) if table[s * 13 + rank - 1]]
+            if not held or len(held) + wild_total < policy.min_size:
+                continue
+            natural_value = values.of(rank)
+            wild_value = values.wild if values.wild is not None else natural_value
+            for size in range(policy.min_size, policy.max_size + 1):
+                for wild_count in range(min(wild_total, size) + 1):
+                    natural_count = size - wild_count
+                    if natural_count > len(held) or natural_count < 1:
+                        continue
+                    mask = (False,) * natural_count + (True,) * wild_count
+                    if not self._limit_ok(MeldKind.SET, mask):
+                        continue
+                    points = natural_count * natural_value + wild_count * wild_value
+                    for chosen in itertools.combinations(held, natural_count):
+                        suits = tuple(s for s, _ in chosen)
+                        for wilds in _choose(pool, wild_count):
+                            for faces in itertools.product(*(c for _, c in chosen)):
+                                out.append(
+                                    (
+                                        points,
+                                        (*faces, *wilds),
+                                        (MeldKind.SET, int(rank), 0, mask, suits),
+                                    )
+                                )
+
+    def _build(self, candidate: _Candidate) -> FoundMeld:
+        points, used, (kind, key, start, mask, suits) = candidate
+        cards = tuple(CARDS[f] for f in used)
+        roles: tuple[Card | None, ...]
+        if kind is MeldKind.RUN:
+            suit = key
+            wrap = self._runs.wrap
+            roles = tuple(
+                CARDS[_face(suit, (start + i - 1) % 13 + 1 if wrap else start + i)]
+                if wild
+                else None
+                for i, wild in enumerate(mask)
+            )
+        else:
+            rank = key
+            missing = [s for s in range(4) if s not in suits]
+            roles = (None,) * len(suits) + tuple(
+                CARDS[s * 13 + rank - 1] for s in missing[: len(mask) - len(suits)]
+            )
+        return FoundMeld(Meld(cards, roles), kind, points, used)
+
+    def melds(self, hand: Counts) -> list[FoundMeld]:
+        """Every legal meld the hand can make, runs first, in a fixed order."""
+        return [self._build(c) for c in self._candidates(hand)]
+
+    # --- combinations ---------------------------------------------------------------
+
+    def combinations(
+        self, hand: Counts, found: Sequence[FoundMeld] | None = None
+    ) -> Iterator[tuple[FoundMeld, ...]]:
+        """Every non-empty combination of melds that the hand can hold at once."""
+        options = list(self.melds(hand) if found is None else found)
+        left = list(hand)
+
+        def extend(start: int, chosen: list[FoundMeld]) -> Iterator[tuple[FoundMeld, ...]]:
+            for i in range(start, len(options)):
+                meld = options[i]
+                if not _take(left, meld.used):
+                    continue
+                chosen.append(meld)
+                yield tuple(chosen)
+                yield from extend(i + 1, chosen)
+                chosen.pop()
+                _give(left, meld.used)
+
+        yield from extend(0, [])
+
+    def best_opening(self, hand: Counts) -> tuple[int, tuple[FoundMeld, ...]]:
+        """The highest opening value the hand can lay down at once, and one way to do it."""
+        options = sorted(self._candidates(hand), key=lambda m: -m[0])
+        if not options:
+            return 0, ()
+        left = list(hand)
+        best: list[object] = [0, ()]
+        suffix = [0] * (len(options) + 1)
+        for i in range(len(options) - 1, -1, -1):
+            suffix[i] = suffix[i + 1] + options[i][0]
+
+        def search(start: int, total: int, chosen: list[_Candidate]) -> None:
+            if total > best[0]:  # type: ignore[operator]
+                best[0], best[1] = total, tuple(chosen)
+            for i in range(start, len(options)):
+                if total + suffix[i] <= best[0]:  # type: ignore[operator]
+                    return
+                meld = options[i]
+                if _take(left, meld[1]):
+                    chosen.append(meld)
+                    search(i + 1, total + meld[0], chosen)
+                    chosen.pop()
+                    _give(left, meld[1])
+
+        search(0, 0, [])
+        return best[0], tuple(self._build(c) for c in best[1])  # type: ignore[attr-defined,return-value]
+
+    def covers(self, hand: Counts, keep: int = 0) -> Iterator[tuple[FoundMeld, ...]]:
+        """Combinations of melds that use every card of the hand but ``keep`` of them."""
+        size = sum(hand)
+        for combo in self.combinations(hand):
+            if sum(len(m.used) for m in combo) == size - keep:
+                yield combo
+
+
+def _choose(pool: list[int], k: int) -> list[tuple[int, ...]]:
+    """Distinct ways to pick ``k`` wild cards from ``pool`` (face indices)."""
+    if k == 0:
+        return [()]
+    if k > len(pool):
+        return []
+    return sorted(set(itertools.combinations(pool, k)))
+
+
+def _interleave(
+    mask: tuple[bool, ...], wilds: tuple[int, ...], naturals: tuple[int, ...]
+) -> tuple[int, ...]:
+    w, n = iter(wilds), iter(naturals)
+    return tuple(next(w) if is_wild else next(n) for is_wild in mask)
+
+
+def _take(left: list[int], used: Sequence[int]) -> bool:
+    for i, face in enumerate(used):
+        if left[face] == 0:
+            for back in used[:i]:
+                left[back] += 1
+            return False
+        left[face] -= 1
+    return True
+
+
+def _give(left: list[int], used: Sequence[int]) -> None:
+    for face in used:
+        left[face] += 1
+
+
+def check_found(found: FoundMeld, rules: MeldRules) -> bool:
+    """Whether the exact checker agrees that ``found`` is a legal meld (used by the tests)."""
+    judged = judge_meld(found.meld, rules)
+    return judged.ok and judged.points == found.points

@@ -1,0 +1,541 @@
+"""Melds: checking a run or set under a ruleset, the roles of its wild cards, and its value.
+
+A :class:`Meld` is cards in order, and for each wild card the card it stands
+for (its *role*). :func:`judge_meld` checks one under a :class:`MeldRules` (a
+ruleset together with this round's wild cards) and fills in roles that only
+one reading allows. Written order is a declaration: in ``5♥ 6♥ W`` the wild
+stands for 7♥, in ``W 5♥ 6♥`` for 4♥ (RULES-MATRIX L3).
+
+>>> from hand_rummy.rules import presets
+>>> rules = MeldRules.of(presets.levant, parse_card("8C"))
+>>> j = judge_meld(Meld.of("7H AC 9H"), rules)
+>>> j.ok, j.kind, j.points, j.meld.roles
+(True, <MeldKind.RUN: 'run'>, 24, (None, Card.parse('8H'), None))
+>>> judge_meld(Meld.of("4H AC AC"), rules).verdict.codes
+(<Code.MELD_TOO_MANY_WILDS: 'MELD_TOO_MANY_WILDS'>,)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+
+import attrs
+
+from hand_rummy.cards import Card, Rank, Suit, format_cards, parse_card, parse_cards
+from hand_rummy.errors import IllegalActionError
+from hand_rummy.rules.opening import AcePlace
+from hand_rummy.rules.ruleset import Ruleset
+from hand_rummy.rules.wilds import MeldKind, WildCards
+from hand_rummy.verdict import Code, Verdict, Violation
+
+__all__ = [
+    "Meld",
+    "MeldJudgement",
+    "MeldRules",
+    "check_copies",
+    "judge_meld",
+    "meld_points",
+]
+
+_HIGH_ACE = 14
+_RULE_SHAPES = "runs and sets (000 §Melds, 002 §Melds, 003 §Types of Melds, 004 §3)"
+_RULE_ROLES = "a wild card counts as the card it stands for (000 §The first meld; RULES-MATRIX L3)"
+
+
+CardsLike = str | Iterable[Card | str]
+
+
+def _cards(value: CardsLike) -> tuple[Card, ...]:
+    if isinstance(value, str):
+        return parse_cards(value)
+    return tuple(c if isinstance(c, Card) else parse_card(c) for c in value)
+
+
+@attrs.frozen
+class Meld:
+    """Cards in meld order, with the role of each wild card.
+
+    ``roles[i]`` is the card that the wild card at position ``i`` stands for,
+    ``None`` for a natural card (or a wild whose role is left to inference).
+    ``demoted`` holds the positions of wild cards that were taken from the
+    discard pile and so play as natural cards (000 §Exchanging wild cards).
+
+    >>> Meld.of("7H AC 9H", roles={1: "8H"}).roles[1]
+    Card.parse('8H')
+    """
+
+    cards: tuple[Card, ...]
+    roles: tuple[Card | None, ...] = attrs.field()
+    demoted: frozenset[int] = frozenset()
+
+    @roles.default
+    def _no_roles(self) -> tuple[Card | None, ...]:
+        return (None,) * len(self.cards)
+
+    def __attrs_post_init__(self) -> None:
+        if len(self.roles) != len(self.cards):
+            raise ValueError("a meld needs one role entry per card")
+        if any(not 0 <= i < len(self.cards) for i in self.demoted):
+            raise ValueError("a demoted position lies outside the meld")
+
+    @classmethod
+    def of(
+        cls,
+        cards: CardsLike,
+        roles: Mapping[int, Card | str] | None = None,
+        demoted: Iterable[int] = (),
+    ) -> Meld:
+        """Build a meld from card text or cards, with roles keyed by position."""
+        faces = _cards(cards)
+        table: list[Card | None] = [None] * len(faces)
+        for position, role in (roles or {}).items():
+            if not 0 <= position < len(faces):
+                raise ValueError(f"role given for position {position}, outside the meld")
+            table[position] = role if isinstance(role, Card) else parse_card(role)
+        return cls(faces, tuple(table), frozenset(demoted))
+
+    @property
+    def plays_as(self) -> tuple[Card, ...]:
+        """Each position's card as it plays: the role of a wild card, else the card itself."""
+        return tuple(r if r is not None else c for c, r in zip(self.cards, self.roles))
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+    def describe(self) -> str:
+        """The cards with each wild's role, e.g. ``7♥ A♣(=8♥) 9♥``."""
+        return " ".join(
+            f"{c}(={r})" if r is not None and r != c else str(c)
+            for c, r in zip(self.cards, self.roles)
+        )
+
+
+@attrs.frozen
+class MeldRules:
+    """A ruleset together with one round's wild cards: all a meld check needs."""
+
+    ruleset: Ruleset
+    wilds: WildCards
+
+    @classmethod
+    def of(cls, ruleset: Ruleset, indicator: Card | str | None = None) -> MeldRules:
+        if isinstance(indicator, str):
+            indicator = parse_card(indicator)
+        return cls(ruleset, ruleset.wild_cards(indicator))
+
+    def is_wild(self, card: Card) -> bool:
+        return self.wilds.is_wild(card)
+
+
+@attrs.frozen
+class MeldJudgement:
+    """The answer about one meld.
+
+    ``meld`` is the meld as it lies on the table (runs low to high, every
+    wild's role filled in) when exactly one reading is legal; ``candidates``
+    lists the readings when a wild's role is ambiguous.
+    """
+
+    verdict: Verdict
+    meld: Meld | None = None
+    kind: MeldKind | None = None
+    points: int | None = None
+    candidates: tuple[Meld, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return self.verdict.ok
+
+
+# --- resolution ----------------------------------------------------------------
+
+
+@attrs.frozen
+class _Slot:
+    """One position: the card, what it plays as (None until inferred), whether it is wild."""
+
+    card: Card
+    plays: Card | None
+    wild: bool
+    counts_as_wild: bool
+    demoted: bool = False
+    ace_only: bool = False
+    """A demoted joker: it may only stand for an Ace."""
+
+
+def _slots(meld: Meld, rules: MeldRules) -> tuple[list[_Slot], list[Violation]]:
+    wilds, demotion = rules.wilds, rules.ruleset.demotion
+    slots, problems = [], []
+    for i, (card, role) in enumerate(zip(meld.cards, meld.roles)):
+        if card.is_joker and rules.ruleset.deck.jokers == 0:
+            problems.append(
+                Violation(Code.CARD_NOT_IN_DECK, "these rules play without jokers", _RULE_SHAPES)
+            )
+            continue
+        if i in meld.demoted:
+            if not demotion.demotes(card, wilds):
+                problems.append(
+                    Violation(
+                        Code.DEMOTION_NOT_ALLOWED,
+                        f"{card} cannot play as a demoted discard under these rules",
+                        "discarded wild cards (000 §Exchanging wild cards)",
+                    )
+                )
+                continue
+            counts = demotion.counts_as_wild
+            if card.is_joker:
+                if role is not None and role.rank is not Rank.ACE:
+                    problems.append(
+                        Violation(
+                            Code.WILD_ROLE_INVALID,
+                            f"a joker taken from the discard pile counts only as an Ace, "
+                            f"not {role}",
+                            "discarded wild cards (000 §Exchanging wild cards)",
+                        )
+                    )
+                    continue
+                slots.append(_Slot(card, role, False, counts, demoted=True, ace_only=True))
+            else:
+                slots.append(_Slot(card, card, False, counts, demoted=True))
+            continue
+        if wilds.is_wild(card):
+            if role is not None and role.is_joker:
+                problems.append(
+                    Violation(
+                        Code.WILD_ROLE_INVALID,
+                        f"the wild {card} must stand for a natural card, not a joker",
+                        _RULE_ROLES,
+                    )
+                )
+                continue
+            slots.append(_Slot(card, role, True, True))
+            continue
+        natural = wilds.natural_as(card)
+        if role is not None and role != natural:
+            problems.append(
+                Violation(
+                    Code.NATURAL_CARD_GIVEN_ROLE,
+                    f"{card} is not wild here and cannot stand for {role}",
+                    _RULE_ROLES,
+                )
+            )
+            continue
+        slots.append(_Slot(card, natural, False, False))
+    return slots, problems
+
+
+def _rank(card: Card) -> Rank:
+    """The rank of a natural card (wild roles and natural plays are never jokers)."""
+    assert card.rank is not None
+    return card.rank
+
+
+def _suit(card: Card) -> Suit:
+    assert card.suit is not None
+    return card.suit
+
+
+def _index(card: Card | None) -> int:
+    return -1 if card is None else card.index
+
+
+def _values(rank: Rank, wrap: bool) -> tuple[int, ...]:
+    if rank is Rank.ACE and not wrap:
+        return (1, _HIGH_ACE)
+    return (int(rank),)
+
+
+def _run_windows(slots: Sequence[_Slot], suit: Suit, rules: MeldRules) -> list[list[int]]:
+    """Every way to give each position of a run a rank value: one list of values per reading.
+
+    Without wrap, values run 1 (Ace low) to 14 (Ace high); with wrap they
+    are 1-13 taken cyclically. Fixed cards keep their rank; open wild cards
+    fill the gaps and ends, in written order when that order fits.
+    """
+    policy = rules.ruleset.runs
+    n = len(slots)
+    wrap = policy.wrap
+    if wrap:
+        if n > 13:
+            return []
+        starts = range(1, 14)
+    else:
+        low = 1 if policy.ace_low else 2
+        high = _HIGH_ACE if policy.ace_high else 13
+        starts = range(low, high - n + 2)
+    readings = []
+    for start in starts:
+        window = [((start - 1 + k) % 13) + 1 if wrap else start + k for k in range(n)]
+        free = set(window)
+        taken: list[int | None] = []
+        fits = True
+        for slot in slots:
+            if slot.plays is None:
+                taken.append(None)
+                continue
+            options = [v for v in _values(_rank(slot.plays), wrap) if v in free]
+            if not options:
+                fits = False
+                break
+            free.discard(options[0])
+            taken.append(options[0])
+        if not fits:
+            continue
+        # open slots: prefer the written position, else the remaining values in order
+        positional = [window[i] if v is None else v for i, v in enumerate(taken)]
+        if sorted(positional) == sorted(window) and positional == window:
+            values = positional
+        else:
+            rest = iter(sorted(free, key=window.index))
+            values = [next(rest) if v is None else v for v in taken]
+        if any(s.ace_only and v not in (1, _HIGH_ACE) for s, v in zip(slots, values)):
+            continue
+        readings.append(values)
+    return readings
+
+
+def _rank_of(value: int) -> Rank:
+    return Rank.ACE if value == _HIGH_ACE else Rank(value)
+
+
+def _readings(slots: list[_Slot], rules: MeldRules) -> list[tuple[MeldKind, list[_Slot], bool]]:
+    """Every complete reading of the slots as a set or a run.
+
+    Each reading is (kind, slots in table order, written order matches).
+    """
+    fixed = [s.plays for s in slots if s.plays is not None]
+    if not fixed:
+        return []
+    readings: list[tuple[MeldKind, list[_Slot], bool]] = []
+    ranks = {c.rank for c in fixed}
+    suits = {c.suit for c in fixed}
+    sets = rules.ruleset.sets
+    distinct = len(fixed) == len({c.suit for c in fixed})
+    if len(ranks) == 1 and distinct and sets.min_size <= len(slots) <= sets.max_size:
+        rank = _rank(fixed[0])
+        used = [c.suit for c in fixed]
+        missing = [s for s in Suit if s not in used]
+        filled, ok = [], True
+        for slot in slots:
+            if slot.plays is None:
+                if (slot.ace_only and rank is not Rank.ACE) or not missing:
+                    ok = False
+                    break
+                filled.append(attrs.evolve(slot, plays=Card(rank, missing.pop(0))))
+            else:
+                filled.append(slot)
+        if ok:
+            readings.append((MeldKind.SET, filled, True))
+    run_length_ok = len(slots) >= rules.ruleset.runs.min_length
+    if len(suits) == 1 and run_length_ok and len(fixed) == len({c.index for c in fixed}):
+        suit = _suit(fixed[0])
+        for values in _run_windows(slots, suit, rules):
+            order = sorted(range(len(slots)), key=lambda i: _order_key(values, i, rules))
+            placed = [
+                slots[i]
+                if slots[i].plays is not None
+                else attrs.evolve(slots[i], plays=Card(_rank_of(values[i]), suit))
+                for i in order
+            ]
+            readings.append((MeldKind.RUN, placed, order == list(range(len(slots)))))
+    return readings
+
+
+def _order_key(values: Sequence[int], i: int, rules: MeldRules) -> int:
+    if not rules.ruleset.runs.wrap:
+        return values[i]
+    # a wrapped run starts after its gap: rotate so the lowest value after the gap comes first
+    present = set(values)
+    start = (
+        next(v for v in sorted(present) if (v - 2) % 13 + 1 not in present)
+        if len(present) < 13
+        else 1
+    )
+    return (values[i] - start) % 13
+
+
+def _shape_violations(slots: Sequence[_Slot], rules: MeldRules, shown: str) -> list[Violation]:
+    """Why no reading works: the first broken shape rule, worded for the cards given."""
+    if len(slots) < min(rules.ruleset.runs.min_length, rules.ruleset.sets.min_size):
+        return [
+            Violation(
+                Code.MELD_TOO_SHORT, f"{shown}: a meld needs at least three cards", _RULE_SHAPES
+            )
+        ]
+    fixed = [s.plays for s in slots if s.plays is not None]
+    ranks = {c.rank for c in fixed}
+    suits = {c.suit for c in fixed}
+    if len(ranks) == 1:
+        size = rules.ruleset.sets.max_size
+        if len(slots) > size:
+            return [
+                Violation(
+                    Code.SET_TOO_LARGE, f"{shown}: a set holds at most {size} cards", _RULE_SHAPES
+                )
+            ]
+        return [
+            Violation(
+                Code.SET_IDENTICAL_CARDS,
+                f"{shown}: a set needs a different suit for every card; two identical cards "
+                "never sit in one set",
+                "sets (000 §Melds: 9♠ 9♠ 9♥ is not a group; 002 §Melds)",
+            )
+        ]
+    if len(suits) == 1:
+        if not rules.ruleset.runs.wrap and Rank.ACE in ranks and _wraps(fixed, len(slots)):
+            return [
+                Violation(
+                    Code.RUN_ACE_IN_MIDDLE,
+                    f"{shown}: the Ace may end a run (A-2-3 or Q-K-A) but not sit in the middle",
+                    "runs (000 §Melds: K A 2 is not a sequence; 002 §Melds)",
+                )
+            ]
+        return [
+            Violation(
+                Code.RUN_NOT_IN_SEQUENCE,
+                f"{shown}: the cards of a run must follow each other in rank",
+                _RULE_SHAPES,
+            )
+        ]
+    return [
+        Violation(
+            Code.MELD_NOT_RUN_OR_SET,
+            f"{shown} is neither a run (one suit) nor a set (one rank)",
+            _RULE_SHAPES,
+        )
+    ]
+
+
+def _wraps(fixed: Sequence[Card], length: int) -> bool:
+    """Would these cards make a run if it could turn the corner (K-A-2)?"""
+    values = sorted({int(c.rank) for c in fixed if c.rank is not None})
+    if len(values) != len(fixed):
+        return False
+    return any(all(((v - start) % 13) < length for v in values) for start in range(1, 14))
+
+
+def _limits(
+    kind: MeldKind, placed: Sequence[_Slot], rules: MeldRules, shown: str
+) -> list[Violation]:
+    return rules.ruleset.wild_limits.check(kind, tuple(s.counts_as_wild for s in placed), shown)
+
+
+def _to_meld(placed: Sequence[_Slot]) -> Meld:
+    roles = tuple(s.plays if s.wild or s.ace_only else None for s in placed)
+    demoted = frozenset(i for i, s in enumerate(placed) if s.demoted)
+    return Meld(tuple(s.card for s in placed), roles, demoted)
+
+
+def _place(rank: Rank, kind: MeldKind, index: int, placed: Sequence[_Slot]) -> AcePlace:
+    if rank is not Rank.ACE or kind is MeldKind.SET:
+        return AcePlace.SET
+    if index == 0 and placed[1].plays is not None and placed[1].plays.rank is Rank.TWO:
+        return AcePlace.LOW
+    if index == len(placed) - 1:
+        return AcePlace.HIGH
+    return AcePlace.WRAPPED
+
+
+def _points(kind: MeldKind, placed: Sequence[_Slot], rules: MeldRules) -> int:
+    values = rules.ruleset.opening_values
+    total = 0
+    for i, slot in enumerate(placed):
+        if slot.wild and values.wild is not None:
+            total += values.wild
+            continue
+        assert slot.plays is not None and slot.plays.rank is not None
+        total += values.of(slot.plays.rank, _place(slot.plays.rank, kind, i, placed))
+    return total
+
+
+def judge_meld(meld: Meld, rules: MeldRules) -> MeldJudgement:
+    """Check one meld and, when it is legal, give its table form, kind and opening value."""
+    shown = str(meld)
+    slots, problems = _slots(meld, rules)
+    if problems:
+        return MeldJudgement(Verdict.of(*problems))
+    copies = check_copies(meld.cards, rules)
+    if copies:
+        return MeldJudgement(Verdict.of(*copies))
+    readings = _readings(slots, rules) if len(slots) >= 3 else []
+    legal: list[tuple[MeldKind, list[_Slot], bool]] = []
+    first_failure: list[Violation] = []
+    for kind, placed, in_order in readings:
+        broken = _limits(kind, placed, rules, shown)
+        if broken:
+            first_failure = first_failure or broken
+        else:
+            legal.append((kind, placed, in_order))
+    if not legal:
+        if first_failure:
+            return MeldJudgement(Verdict.of(*first_failure))
+        if slots and all(s.plays is None for s in slots):
+            every = (True,) * len(slots)
+            wild_only = rules.ruleset.wild_limits.check(MeldKind.SET, every, shown) or [
+                Violation(Code.MELD_ALL_WILD, f"{shown} is all wild cards", _RULE_SHAPES)
+            ]
+            return MeldJudgement(Verdict.of(*wild_only))
+        return MeldJudgement(Verdict.of(*_shape_violations(slots, rules, shown)))
+    if len(legal) > 1:
+        # readings that give every card the same part are one reading (a 13-card run read
+        # from another start); keep the one in written order
+        unique: dict[object, tuple[MeldKind, list[_Slot], bool]] = {}
+        for reading in legal:
+            parts = sorted((s.card.index, _index(s.plays), s.wild) for s in reading[1])
+            key = (reading[0], tuple(parts))
+            if key not in unique or (reading[2] and not unique[key][2]):
+                unique[key] = reading
+        legal = list(unique.values())
+    # written order declares a run's wild roles: drop the run readings it contradicts
+    if len(legal) > 1 and any(r[0] is MeldKind.RUN and r[2] for r in legal):
+        legal = [r for r in legal if r[0] is MeldKind.SET or r[2]]
+    if len(legal) > 1:
+        candidates = tuple(_to_meld(placed) for _, placed, _ in legal)
+        options = "; ".join(
+            f"{c.describe()} ({_points(k, p, rules)} points)"
+            for c, (k, p, _) in zip(candidates, legal)
+        )
+        return MeldJudgement(
+            Verdict.of(
+                Violation(
+                    Code.WILD_ROLE_AMBIGUOUS,
+                    f"{shown}: say what the wild card stands for; it could be {options}",
+                    _RULE_ROLES,
+                )
+            ),
+            candidates=candidates,
+        )
+    kind, placed, _ = legal[0]
+    return MeldJudgement(Verdict.legal(), _to_meld(placed), kind, _points(kind, placed, rules))
+
+
+def meld_points(meld: Meld, rules: MeldRules) -> int:
+    """The opening value of a legal meld.
+
+    Raises :class:`~hand_rummy.errors.IllegalActionError` for an illegal one.
+    """
+    judgement = judge_meld(meld, rules)
+    if judgement.points is None:
+        raise IllegalActionError(judgement.verdict)
+    return judgement.points
+
+
+def check_copies(cards: Iterable[Card], rules: MeldRules) -> list[Violation]:
+    """More copies of a face than the deck holds (two packs: at most two 7♥)."""
+    deck = rules.ruleset.deck
+    problems = []
+    for card, count in sorted(Counter(cards).items()):
+        have = deck.copies(card.is_joker)
+        if count > have:
+            problems.append(
+                Violation(
+                    Code.TOO_MANY_COPIES,
+                    f"{count} × {card}, but the deck holds only {have}",
+                    f"the deck ({deck.describe()})",
+                )
+            )
+    return problems

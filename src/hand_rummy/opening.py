@@ -1,0 +1,83 @@
+"""Judging a first meld (an opening): every meld legal, and enough points together.
+
+>>> from hand_rummy.rules import presets
+>>> rules = MeldRules.of(presets.levant, "8C")
+>>> anna = judge_opening([Meld.of("9H 10H JH QH"), Meld.of("4S 4D AC")], rules)
+>>> anna.ok, anna.points, anna.required
+(True, 51, 51)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from hand_rummy.melds import Meld, MeldJudgement, MeldRules, check_copies, judge_meld
+from hand_rummy.verdict import Code, Verdict, Violation
+
+__all__ = ["OpeningJudgement", "judge_opening"]
+
+_RULE_OPENING = "the first meld (000 §The first meld, 002 §The first meld, 003, 004 §4)"
+
+
+@attrs.frozen
+class OpeningJudgement:
+    """The verdict on an opening, its total value, the bar it had to reach, and each meld's."""
+
+    verdict: Verdict
+    points: int
+    required: int | None
+    melds: tuple[MeldJudgement, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return self.verdict.ok
+
+
+def judge_opening(
+    melds: Sequence[Meld],
+    rules: MeldRules,
+    *,
+    required: int | None = None,
+    exempt: bool = False,
+) -> OpeningJudgement:
+    """Judge melds laid down together as a player's first meld.
+
+    ``required`` is the bar; by default the ruleset's bar for a round in which
+    nobody has opened yet. The melds are accepted or refused together (004
+    §4). ``exempt`` skips the bar, for a finish that the ruleset's opening
+    exemption covers.
+    """
+    if required is None:
+        required = rules.ruleset.opening.required(0, 0, ())
+    if not melds:
+        return OpeningJudgement(
+            Verdict.of(
+                Violation(Code.OPENING_EMPTY, "an opening needs at least one meld", _RULE_OPENING)
+            ),
+            0,
+            required,
+        )
+    judged = tuple(judge_meld(m, rules) for m in melds)
+    problems: list[Violation] = []
+    for number, (meld, judgement) in enumerate(zip(melds, judged), start=1):
+        for v in judgement.verdict.violations:
+            problems.append(
+                Violation(
+                    v.code,
+                    f"meld {number} ({meld}): {v.message}; the whole opening is refused",
+                    v.rule,
+                )
+            )
+    problems += check_copies([c for m in melds for c in m.cards], rules)
+    points = sum(j.points or 0 for j in judged)
+    if not problems and not exempt and required is not None and points < required:
+        problems.append(
+            Violation(
+                Code.OPENING_BELOW_THRESHOLD,
+                f"the opening is worth {points} points; it needs {required}",
+                _RULE_OPENING,
+            )
+        )
+    return OpeningJudgement(Verdict.of(*problems), points, required, judged)

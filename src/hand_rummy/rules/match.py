@@ -1,0 +1,82 @@
+"""How a match of several rounds is played: its end, ties and the dealer."""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+__all__ = ["DealerRotation", "FirstDealer", "MatchEnd", "MatchPolicy", "TieRule"]
+
+
+class MatchEnd(enum.Enum):
+    SCORED_ROUNDS = "scored_rounds"
+    """After ``length`` scored rounds; unscored rounds do not count (000)."""
+    ROUNDS = "rounds"
+    """After ``length`` rounds, fixed before the start (004: 3, 5, 7 or 9)."""
+    PENALTY_LIMIT = "penalty_limit"
+    """When a total reaches (``inclusive``) or passes ``length`` points (003: 200; 002: 500)."""
+    DEALS_PER_PLAYER = "deals_per_player"
+    """When everyone has dealt ``length`` times (002)."""
+
+
+class TieRule(enum.Enum):
+    PLAY_ON = "play_on"
+    """A tie for the lowest total is played off with more rounds (000)."""
+    SHARED = "shared"
+    """Tied players share the win (matrix R8, G11)."""
+
+
+class FirstDealer(enum.Enum):
+    LOWEST_CARD = "lowest_card"
+    HIGHEST_CARD = "highest_card"
+
+
+class DealerRotation(enum.Enum):
+    WORST_SCORER = "worst_scorer"
+    """The player with the worst score of the last round deals next (000)."""
+    NEXT_PLAYER = "next_player"
+    """The deal passes to the next player (002; 000 variant "Rotating deal")."""
+
+
+@attrs.frozen
+class MatchPolicy:
+    """End, tie and dealer rules of a match."""
+
+    end: MatchEnd = MatchEnd.SCORED_ROUNDS
+    length: int = 7
+    inclusive: bool = True
+    ties: TieRule = TieRule.PLAY_ON
+    first_dealer: FirstDealer = FirstDealer.LOWEST_CARD
+    ace_high_for_dealer: bool = True
+    rotation: DealerRotation = DealerRotation.WORST_SCORER
+
+    def __attrs_post_init__(self) -> None:
+        if self.length < 1:
+            raise ValueError("a match needs a length of at least 1")
+
+    def describe(self) -> str:
+        end = {
+            MatchEnd.SCORED_ROUNDS: f"after {self.length} scored rounds",
+            MatchEnd.ROUNDS: f"after {self.length} rounds",
+            MatchEnd.PENALTY_LIMIT: (
+                f"when a player's total {'reaches' if self.inclusive else 'passes'} {self.length}"
+            ),
+            MatchEnd.DEALS_PER_PLAYER: f"when everyone has dealt {self.length} times",
+        }[self.end]
+        ties = (
+            "a tie for lowest is played off"
+            if self.ties is TieRule.PLAY_ON
+            else "tied players share the win"
+        )
+        first = "lowest" if self.first_dealer is FirstDealer.LOWEST_CARD else "highest"
+        rotation = (
+            "the worst scorer of the last round deals next"
+            if self.rotation is DealerRotation.WORST_SCORER
+            else "the deal passes to the next player"
+        )
+        return (
+            f"The match ends {end}; the lowest total wins and {ties}. The {first} card drawn "
+            f"deals first; then {rotation}, and the same dealer deals again after an unscored "
+            "round."
+        )

@@ -1,0 +1,197 @@
+"""The first meld of a round: how much it must be worth and how it is counted."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import Protocol
+
+import attrs
+
+from hand_rummy.cards import Rank
+
+__all__ = [
+    "AcePlace",
+    "BeatLastOpening",
+    "FixedOpening",
+    "OpeningExemption",
+    "OpeningRecord",
+    "OpeningThreshold",
+    "OpeningValues",
+    "TeamOpening",
+]
+
+
+@attrs.frozen
+class OpeningRecord:
+    """An accepted opening of this round: who made it and what it was worth."""
+
+    seat: int
+    team: int
+    points: int
+
+
+class OpeningThreshold(Protocol):
+    """How many points a player's first meld must reach, given the openings made so far."""
+
+    def required(self, seat: int, team: int, openings: Sequence[OpeningRecord]) -> int | None:
+        """The bar for ``seat``, or ``None`` when that player need not open (their team has)."""
+        ...
+
+    def describe(self) -> str: ...
+
+    @property
+    def shared_by_team(self) -> bool:
+        """Whether one partner's opening counts as the whole team's."""
+        ...
+
+
+@attrs.frozen
+class FixedOpening:
+    """Every player's first meld must reach ``points`` (000: 51; 002: 40; variants 30-91)."""
+
+    points: int = 51
+
+    shared_by_team = False
+
+    def required(self, seat: int, team: int, openings: Sequence[OpeningRecord]) -> int | None:
+        return self.points
+
+    def describe(self) -> str:
+        return f"Each player's first meld of a round is worth at least {self.points} points."
+
+
+@attrs.frozen
+class BeatLastOpening:
+    """The first opener needs ``base``; each later one must beat the last opening (004 Saudi).
+
+    "Beat" means strictly more by default (``last + 1``, matrix L15 and P8);
+    ``strict=False`` accepts an equal value. The bar starts again each round.
+    """
+
+    base: int = 51
+    strict: bool = True
+    shared_by_team = False
+
+    def required(self, seat: int, team: int, openings: Sequence[OpeningRecord]) -> int | None:
+        if not openings:
+            return self.base
+        last = openings[-1].points
+        return max(self.base, last + 1 if self.strict else last)
+
+    def describe(self) -> str:
+        beat = "more than" if self.strict else "at least"
+        return (
+            f"The first opening of a round needs {self.base} points; every later opening must "
+            f"be worth {beat} the last one made."
+        )
+
+
+@attrs.frozen
+class TeamOpening:
+    """The opening belongs to the team: 51 for the first team, more than that for the other.
+
+    With ``shared`` (matrix P9 a) one partner's opening opens the team, so the
+    partner may lay off without laying down; otherwise each player still opens
+    personally against the team's bar.
+    """
+
+    base: int = 51
+    shared: bool = True
+
+    @property
+    def shared_by_team(self) -> bool:
+        return self.shared
+
+    def required(self, seat: int, team: int, openings: Sequence[OpeningRecord]) -> int | None:
+        own = [o for o in openings if o.team == team]
+        if own and self.shared:
+            return None
+        others = [o for o in openings if o.team != team]
+        if others:
+            return max(self.base, others[0].points + 1)
+        if own:
+            return max(self.base, own[0].points)
+        return self.base
+
+    def describe(self) -> str:
+        who = (
+            "once one partner has opened, the whole team has"
+            if self.shared
+            else "each partner still opens personally"
+        )
+        return (
+            f"The opening belongs to the team: the first team needs {self.base} points and the "
+            f"other team more than the first team's opening; {who}."
+        )
+
+
+class AcePlace(enum.Enum):
+    """Where an Ace sits, which decides what it is worth in an opening."""
+
+    LOW = "low"
+    HIGH = "high"
+    WRAPPED = "wrapped"
+    SET = "set"
+
+
+@attrs.frozen
+class OpeningValues:
+    """What each card is worth toward the first meld.
+
+    Number cards count their face value and 10, J, Q, K count ``court``. The
+    Ace counts ``ace``, or ``ace_low`` when it is the 1 of a run starting
+    A-2-3, or ``ace_wrapped`` inside a round-the-corner run. A wild card counts
+    as the card it stands for, unless ``wild`` gives it a flat value (003: 25).
+    """
+
+    ace: int = 11
+    ace_low: int = 11
+    ace_wrapped: int = 11
+    court: int = 10
+    wild: int | None = None
+
+    def of(self, rank: Rank, place: AcePlace = AcePlace.SET) -> int:
+        if rank is Rank.ACE:
+            if place is AcePlace.LOW:
+                return self.ace_low
+            if place is AcePlace.WRAPPED:
+                return self.ace_wrapped
+            return self.ace
+        return self.court if rank >= Rank.TEN else int(rank)
+
+    def describe(self) -> str:
+        wild = (
+            "a wild card counts as the card it stands for"
+            if self.wild is None
+            else f"a wild card counts {self.wild}"
+        )
+        low = (
+            f"; an Ace in a run starting A-2-3 counts {self.ace_low}"
+            if self.ace_low != self.ace
+            else ""
+        )
+        return (
+            f"Opening values: Ace {self.ace}, 10 J Q K {self.court}, other cards their face "
+            f"value{low}; {wild}."
+        )
+
+
+class OpeningExemption(enum.Enum):
+    """Which finishes may go out with a first meld below the bar."""
+
+    NONE = "none"
+    """The bar always applies (003, 004: none stated; matrix G8, P6 c)."""
+    GOING_OUT = "going_out"
+    """Any player who gets rid of every card in one turn (000 §The first meld, matrix L11)."""
+    HAND = "hand"
+    """Only a Hand finish (002 §Scoring: "the 40-point minimum does not apply")."""
+
+    def describe(self) -> str:
+        return {
+            OpeningExemption.NONE: "The opening bar applies to every first meld.",
+            OpeningExemption.GOING_OUT: (
+                "A player who gets rid of all their cards in one turn may do so below the bar."
+            ),
+            OpeningExemption.HAND: "A Hand finish is exempt from the opening bar.",
+        }[self]

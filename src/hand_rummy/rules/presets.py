@@ -1,0 +1,781 @@
+"""The seven presets and every named variant and ambiguity switch that composes onto them.
+
+A preset is a :class:`~hand_rummy.rules.ruleset.Ruleset`; a variant is a named
+function from a ruleset to a ruleset. :func:`build` applies variants by name:
+
+>>> build("levant", ["opening_71"]).opening.required(0, 0, ())
+71
+>>> build("romme", ["opening_71"])
+Traceback (most recent call last):
+...
+hand_rummy.errors.UnknownRulesError: unknown variant 'opening_71' for romme; ...
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Iterable
+
+import attrs
+
+from hand_rummy.errors import UnknownRulesError
+from hand_rummy.rules.match import DealerRotation, FirstDealer, MatchEnd, MatchPolicy, TieRule
+from hand_rummy.rules.opening import (
+    BeatLastOpening,
+    FixedOpening,
+    OpeningExemption,
+    OpeningValues,
+    TeamOpening,
+)
+from hand_rummy.rules.ruleset import Ruleset
+from hand_rummy.rules.scoring import (
+    EgyptianBonuses,
+    HandFinish,
+    PartnershipScoring,
+    PenaltyValues,
+    RoundScoring,
+)
+from hand_rummy.rules.shapes import RunPolicy
+from hand_rummy.rules.stock import StockEnd, StockExhaustion, StockTrigger
+from hand_rummy.rules.table_setup import (
+    DealPolicy,
+    DeckPolicy,
+    Direction,
+    FirstTurn,
+    Players,
+    RedealPolicy,
+)
+from hand_rummy.rules.turn import (
+    DiscardTake,
+    ExchangePolicy,
+    FreedWild,
+    GoingOut,
+    LayoffPolicy,
+    SetSupply,
+)
+from hand_rummy.rules.wilds import (
+    AceIndicator,
+    AdjacentWilds,
+    DiscardDemotion,
+    ForbiddenMix,
+    MaxWilds,
+    MaxWildsByLength,
+    MinNaturals,
+    NotAllWild,
+    NoWildAtRunEnd,
+    WildLimits,
+    WildSource,
+)
+
+__all__ = [
+    "PRESETS",
+    "VARIANTS",
+    "Variant",
+    "build",
+    "classic",
+    "gulf",
+    "levant",
+    "partnership",
+    "romme",
+    "saudi",
+    "saudi_partnership",
+    "variants_for",
+]
+
+# --- presets ------------------------------------------------------------------
+
+levant = Ruleset(
+    name="levant",
+    players=Players(2, 4),
+    deck=DeckPolicy(packs=2, jokers=2),
+    deal=DealPolicy(hand_size=14, packet=2, direction=Direction.ANTICLOCKWISE),
+    redeal=RedealPolicy(enabled=True),
+    wilds=WildSource(indicator=True),
+    wild_limits=WildLimits((NotAllWild(), MaxWilds(1))),
+    demotion=DiscardDemotion(enabled=True),
+    opening=FixedOpening(51),
+    opening_values=OpeningValues(ace=11, ace_low=11),
+    opening_exemption=OpeningExemption.GOING_OUT,
+    discard_take=DiscardTake(must_meld=True, hand_cards=2),
+    layoff=LayoffPolicy(two_plus_wild_rule=True),
+    exchange=ExchangePolicy(set_supply=SetSupply.BOTH_MISSING, freed_wild=FreedWild.KEEP),
+    going_out=GoingOut(final_discard=True, first_turn_ban=True, announce_at=3),
+    hand=HandFinish(no_layoffs=True),
+    penalties=PenaltyValues(ace=11, wild=15),
+    scoring=RoundScoring(winner=-30, never_opened=100, hand_doubles_winner=True),
+    stock=StockExhaustion(StockTrigger.AT_PLAYER_COUNT, 0, StockEnd.UNSCORED),
+    match=MatchPolicy(MatchEnd.SCORED_ROUNDS, 7, ties=TieRule.PLAY_ON),
+)
+"""Hand as played in Jordan, Lebanon and Palestine (rule documents 000 and 001)."""
+
+romme = Ruleset(
+    name="romme",
+    players=Players(2, 6),
+    deck=DeckPolicy(packs=2, jokers=4),
+    deal=DealPolicy(
+        hand_size=13,
+        dealer_starts=True,
+        packet=1,
+        direction=Direction.CLOCKWISE,
+        first_turn=FirstTurn.MAY_MELD,
+    ),
+    wilds=WildSource(indicator=False),
+    wild_limits=WildLimits((NotAllWild(), MinNaturals(2), AdjacentWilds(4))),
+    opening=FixedOpening(40),
+    opening_values=OpeningValues(ace=11, ace_low=1, ace_wrapped=11),
+    opening_exemption=OpeningExemption.HAND,
+    exchange=ExchangePolicy(set_supply=SetSupply.EITHER_MISSING, freed_wild=FreedWild.NEW_MELD),
+    going_out=GoingOut(final_discard=False),
+    hand=HandFinish(no_layoffs=False, first_to_meld=True),
+    penalties=PenaltyValues(ace=11, wild=20),
+    scoring=RoundScoring(winner=0, never_opened=None, hand_doubles_winner=False),
+    stock=StockExhaustion(StockTrigger.EMPTY_ON_DRAW, 0, StockEnd.SCORE_HANDS),
+    match=MatchPolicy(
+        MatchEnd.PENALTY_LIMIT,
+        500,
+        inclusive=False,
+        ties=TieRule.SHARED,
+        first_dealer=FirstDealer.HIGHEST_CARD,
+        rotation=DealerRotation.NEXT_PLAYER,
+    ),
+)
+"""German Rommé (rule document 002)."""
+
+gulf = Ruleset(
+    name="gulf",
+    players=Players(4, 4),
+    deck=DeckPolicy(packs=2, jokers=4),
+    deal=DealPolicy(
+        hand_size=13,
+        starter_extra_card=False,
+        upcard=True,
+        packet=1,
+        direction=Direction.CLOCKWISE,
+        first_turn=FirstTurn.NORMAL,
+    ),
+    wilds=WildSource(indicator=False),
+    wild_limits=WildLimits((NotAllWild(), MaxWildsByLength(3, 1, 2))),
+    opening=FixedOpening(51),
+    opening_values=OpeningValues(ace=15, ace_low=15, ace_wrapped=15, wild=25),
+    opening_exemption=OpeningExemption.NONE,
+    layoff=LayoffPolicy(melds_first=True),
+    exchange=ExchangePolicy(allowed=False),
+    going_out=GoingOut(final_discard=False),
+    hand=HandFinish(no_layoffs=False, all_melded=True),
+    penalties=PenaltyValues(ace=15, wild=25),
+    scoring=RoundScoring(winner=0, never_opened=None, hand_doubles_winner=False),
+    stock=StockExhaustion(StockTrigger.EMPTY_ON_DRAW, None, StockEnd.NO_CONTEST),
+    match=MatchPolicy(
+        MatchEnd.PENALTY_LIMIT,
+        200,
+        inclusive=True,
+        ties=TieRule.SHARED,
+        first_dealer=FirstDealer.HIGHEST_CARD,
+        rotation=DealerRotation.NEXT_PLAYER,
+    ),
+)
+"""Hand as played in Saudi Arabia and the Gulf (rule document 003)."""
+
+classic = Ruleset(
+    name="classic",
+    players=Players(2, 4),
+    deck=DeckPolicy(packs=2, jokers=2),
+    deal=DealPolicy(hand_size=14, packet=1, direction=Direction.ANTICLOCKWISE),
+    wilds=WildSource(indicator=False),
+    wild_limits=WildLimits((NotAllWild(), MaxWilds(1))),
+    opening=FixedOpening(51),
+    opening_values=OpeningValues(ace=11, ace_low=11),
+    opening_exemption=OpeningExemption.NONE,
+    discard_take=DiscardTake(must_open=True, no_rediscard=True),
+    exchange=ExchangePolicy(set_supply=SetSupply.EITHER_MISSING, freed_wild=FreedWild.KEEP),
+    going_out=GoingOut(final_discard=False),
+    hand=HandFinish(no_layoffs=True, all_melded=True),
+    penalties=PenaltyValues(ace=11, wild=15),
+    scoring=RoundScoring(winner=-30, never_opened=100, hand_doubles_winner=True),
+    stock=StockExhaustion(StockTrigger.EMPTY_ON_DRAW, 3, StockEnd.NO_CONTEST),
+    match=MatchPolicy(MatchEnd.ROUNDS, 7, ties=TieRule.SHARED, rotation=DealerRotation.NEXT_PLAYER),
+)
+"""The app's Hand Classic (rule document 004)."""
+
+partnership = classic.with_(name="partnership", players=Players(4, 4, partnerships=True))
+"""The app's Hand Partnership: two teams, a personal 51 opening each (004)."""
+
+saudi = classic.with_(
+    name="saudi",
+    opening=BeatLastOpening(51),
+    opening_values=OpeningValues(ace=11, ace_low=1),
+)
+"""The app's Saudi Hand: escalating opening, Ace 1 in a run starting A-2-3 (004)."""
+
+saudi_partnership = saudi.with_(
+    name="saudi_partnership",
+    players=Players(4, 4, partnerships=True),
+    opening=TeamOpening(51),
+)
+"""The app's Saudi Hand Partnership: the opening belongs to the team (004)."""
+
+PRESETS: dict[str, Ruleset] = {
+    r.name: r for r in (levant, romme, gulf, classic, partnership, saudi, saudi_partnership)
+}
+
+# --- variants and switches ----------------------------------------------------
+
+_APP = frozenset({"classic", "partnership", "saudi", "saudi_partnership"})
+
+
+@attrs.frozen
+class Variant:
+    """A named change to a preset: an optional variant of a rule document, or a switch
+    that picks the other reading of an ambiguity listed in RULES-MATRIX §3."""
+
+    name: str
+    summary: str
+    source: str
+    presets: frozenset[str]
+    change: Callable[[Ruleset], Ruleset] = attrs.field(repr=False)
+    switch: bool = False
+    """True for an ambiguity switch, False for a variant the documents list."""
+
+    def apply(self, ruleset: Ruleset) -> Ruleset:
+        return attrs.evolve(self.change(ruleset), variants=(*ruleset.variants, self.name))
+
+
+def _replace(**changes: Callable[[Ruleset], object]) -> Callable[[Ruleset], Ruleset]:
+    """A change that sets each named policy to ``f(ruleset)``."""
+    return lambda r: r.with_(**{field: make(r) for field, make in changes.items()})
+
+
+def _threshold(points: int) -> Callable[[Ruleset], Ruleset]:
+    return lambda r: r.with_(opening=FixedOpening(points))
+
+
+def _rounds(n: int) -> Callable[[Ruleset], Ruleset]:
+    return lambda r: r.with_(match=attrs.evolve(r.match, end=MatchEnd.ROUNDS, length=n))
+
+
+def _variant(
+    name: str,
+    summary: str,
+    source: str,
+    presets: Iterable[str],
+    change: Callable[[Ruleset], Ruleset],
+    *,
+    switch: bool = False,
+) -> Variant:
+    return Variant(name, summary, source, frozenset(presets), change, switch)
+
+
+_L, _R, _G = ("levant",), ("romme",), ("gulf",)
+
+_ALL_VARIANTS = (
+    # 000 §Variants
+    _variant(
+        "rotating_deal",
+        "The deal passes to the next player after each scored round.",
+        "000 §Variants",
+        _L,
+        _replace(match=lambda r: attrs.evolve(r.match, rotation=DealerRotation.NEXT_PLAYER)),
+    ),
+    _variant(
+        "partnership",
+        "Four players in two teams, partners opposite; the winner's team scores the winner's "
+        "score, the other team adds both players' penalties.",
+        "000 §Variants",
+        _L,
+        _replace(
+            players=lambda r: Players(4, 4, partnerships=True),
+            scoring=lambda r: attrs.evolve(r.scoring, partnership=PartnershipScoring.WINNER_TEAM),
+        ),
+    ),
+    _variant(
+        "jokers_only",
+        "No indicator: the two jokers are always the only wild cards.",
+        "000 §Variants",
+        _L,
+        _replace(wilds=lambda r: WildSource(indicator=False)),
+    ),
+    _variant(
+        "no_jokers",
+        "104 cards; the two Aces of the indicator's suit are wild.",
+        "000 §Variants",
+        _L,
+        _replace(
+            deck=lambda r: attrs.evolve(r.deck, jokers=0),
+            wilds=lambda r: attrs.evolve(r.wilds, ace_indicator=AceIndicator.SUIT_ACES_WILD),
+        ),
+    ),
+    _variant(
+        "ace_in_hand_10",
+        "A natural Ace left in hand costs 10.",
+        "000 §Variants",
+        _L,
+        _replace(penalties=lambda r: attrs.evolve(r.penalties, ace=10)),
+    ),
+    _variant(
+        "low_ace_1",
+        "An Ace in a run starting A-2-3 counts 1 toward the opening.",
+        "000 §Variants",
+        _L,
+        _replace(opening_values=lambda r: attrs.evolve(r.opening_values, ace_low=1)),
+    ),
+    _variant("opening_61", "The first meld needs 61 points.", "000 §Variants", _L, _threshold(61)),
+    _variant("opening_71", "The first meld needs 71 points.", "000 §Variants", _L, _threshold(71)),
+    _variant("opening_91", "The first meld needs 91 points.", "000 §Variants", _L, _threshold(91)),
+    _variant(
+        "beat_last_opening",
+        "Each first meld must beat the last one made (the first still needs 51).",
+        "000 §Variants",
+        _L,
+        _replace(opening=lambda r: BeatLastOpening(51)),
+    ),
+    _variant(
+        "discard_to_table",
+        "A taken discard may also be laid off on a meld already on the table.",
+        "000 §Variants",
+        _L,
+        _replace(discard_take=lambda r: attrs.evolve(r.discard_take, may_lay_off=True)),
+    ),
+    _variant(
+        "egyptian_bonuses",
+        "A Hand ending on a wild discard, or in one colour, doubles again; one suit counts "
+        "twice the colour bonus.",
+        "000 §Variants",
+        _L,
+        _replace(scoring=lambda r: attrs.evolve(r.scoring, egyptian=EgyptianBonuses())),
+    ),
+    # 002 §Variants
+    _variant("opening_30", "The first meld needs 30 points.", "002 §Variants", _R, _threshold(30)),
+    _variant("opening_35", "The first meld needs 35 points.", "002 §Variants", _R, _threshold(35)),
+    _variant(
+        "discard_only_to_meld",
+        "The top discard may be taken only to meld it at once (a new meld, or a lay-off once "
+        "opened); it counts toward the opening.",
+        "002 §Variants",
+        _R,
+        _replace(
+            discard_take=lambda r: attrs.evolve(
+                r.discard_take, must_meld=True, hand_cards=2, may_lay_off=True
+            )
+        ),
+    ),
+    _variant(
+        "round_the_corner",
+        "K-A-2 is a run.",
+        "002 §Variants",
+        _R,
+        _replace(runs=lambda r: RunPolicy(wrap=True)),
+    ),
+    _variant(
+        "tournament_jokers",
+        "A joker leaves a set only once the set has four cards; a joker may be discarded only "
+        "to go out.",
+        "002 §Variants",
+        _R,
+        _replace(
+            exchange=lambda r: attrs.evolve(r.exchange, set_needs_four=True),
+            going_out=lambda r: attrs.evolve(r.going_out, wild_discard_only_to_go_out=True),
+        ),
+    ),
+    _variant(
+        "joker_30",
+        "A joker left in hand costs 30.",
+        "002 §Variants",
+        _R,
+        _replace(penalties=lambda r: attrs.evolve(r.penalties, wild=30)),
+    ),
+    _variant(
+        "fresh_stock",
+        "When the stock runs out the discard pile, except its top card, becomes a new stock.",
+        "002 §Variants",
+        _R,
+        _replace(stock=lambda r: attrs.evolve(r.stock, reshuffles=None)),
+    ),
+    # 004: the host's choice of match length
+    *(
+        _variant(
+            f"rounds_{n}",
+            f"The match lasts {n} rounds.",
+            "004 §What you need",
+            _APP,
+            _rounds(n),
+        )
+        for n in (3, 5, 7, 9)
+    ),
+    # ambiguity switches (RULES-MATRIX §3)
+    _variant(
+        "starter_may_meld",
+        "The starter's bare first turn may also meld (L8).",
+        "RULES-MATRIX L8",
+        _L,
+        _replace(deal=lambda r: attrs.evolve(r.deal, first_turn=FirstTurn.MAY_MELD)),
+        switch=True,
+    ),
+    _variant(
+        "joker_demotion_always",
+        "A joker taken from the discard pile counts only as an Ace of any suit, even when "
+        "jokers are not wild (L4).",
+        "RULES-MATRIX L4",
+        _L,
+        _replace(demotion=lambda r: attrs.evolve(r.demotion, jokers_always=True)),
+        switch=True,
+    ),
+    _variant(
+        "demoted_wild_counts",
+        "A wild taken from the discard pile still counts toward the one-wild limit (L5).",
+        "RULES-MATRIX L5",
+        _L,
+        _replace(demotion=lambda r: attrs.evolve(r.demotion, counts_as_wild=True)),
+        switch=True,
+    ),
+    _variant(
+        "redeal_wild_pairs",
+        "Two identical wild cards count as a pair for a redeal claim (L6 b).",
+        "RULES-MATRIX L6",
+        _L,
+        _replace(redeal=lambda r: attrs.evolve(r.redeal, wild_pairs_count=True)),
+        switch=True,
+    ),
+    _variant(
+        "dealer_draw_ace_low",
+        "In the draw for first dealer the Ace is the lowest card (L7).",
+        "RULES-MATRIX L7",
+        _L,
+        _replace(match=lambda r: attrs.evolve(r.match, ace_high_for_dealer=False)),
+        switch=True,
+    ),
+    _variant(
+        "exemption_hand_only",
+        "Only a Hand may go out below the opening bar (L11).",
+        "RULES-MATRIX L11",
+        _L,
+        _replace(opening_exemption=lambda r: OpeningExemption.HAND),
+        switch=True,
+    ),
+    _variant(
+        "egyptian_suit_x16",
+        "With Egyptian bonuses, a one-suit Hand also counts the one-colour doubling (×16) (L12 b).",
+        "RULES-MATRIX L12",
+        _L,
+        _replace(
+            scoring=lambda r: attrs.evolve(
+                r.scoring,
+                egyptian=attrs.evolve(
+                    r.scoring.egyptian or EgyptianBonuses(), suit_also_colour=True
+                ),
+            )
+        ),
+        switch=True,
+    ),
+    _variant(
+        "ace_indicator_no_wilds",
+        "Without jokers, an Ace indicator means the round has no wild cards (L13).",
+        "RULES-MATRIX L13",
+        _L,
+        _replace(wilds=lambda r: attrs.evolve(r.wilds, ace_indicator=AceIndicator.NO_WILDS)),
+        switch=True,
+    ),
+    _variant(
+        "beat_last_or_equal",
+        "Under beat-the-last, an opening equal to the last one is enough (L15).",
+        "RULES-MATRIX L15",
+        (*_L, "saudi", "saudi_partnership"),
+        _replace(
+            opening=lambda r: (
+                attrs.evolve(r.opening, strict=False)
+                if isinstance(r.opening, BeatLastOpening)
+                else BeatLastOpening(51, strict=False)
+            )
+        ),
+        switch=True,
+    ),
+    _variant(
+        "one_natural_three_jokers",
+        "Only one natural with exactly two jokers is banned; 1 + 3 jokers is a meld (R2).",
+        "RULES-MATRIX R2",
+        _R,
+        _replace(
+            wild_limits=lambda r: r.wild_limits.with_(ForbiddenMix(1, 2), without=(MinNaturals,))
+        ),
+        switch=True,
+    ),
+    _variant(
+        "no_two_jokers_in_set",
+        "A set may not hold two jokers (R2).",
+        "RULES-MATRIX R2",
+        _R,
+        _replace(
+            wild_limits=lambda r: r.wild_limits.with_(
+                AdjacentWilds(4, in_sets=False), without=(AdjacentWilds,)
+            )
+        ),
+        switch=True,
+    ),
+    _variant(
+        "wrap_ace_1",
+        "An Ace inside a round-the-corner run counts 1 toward the opening (R3).",
+        "RULES-MATRIX R3",
+        _R,
+        _replace(opening_values=lambda r: attrs.evolve(r.opening_values, ace_wrapped=1)),
+        switch=True,
+    ),
+    _variant(
+        "freed_joker_may_lay_off",
+        "A joker taken in an exchange may also be laid off at once, not only put in a new "
+        "meld (R4).",
+        "RULES-MATRIX R4",
+        _R,
+        _replace(exchange=lambda r: attrs.evolve(r.exchange, freed_wild=FreedWild.USE_NOW)),
+        switch=True,
+    ),
+    _variant(
+        "no_rediscard_taken",
+        "The card taken from the discard pile may not be discarded in the same turn (R5, G10).",
+        "RULES-MATRIX R5",
+        (*_R, *_G),
+        _replace(discard_take=lambda r: attrs.evolve(r.discard_take, no_rediscard=True)),
+        switch=True,
+    ),
+    _variant(
+        "hand_all_melded",
+        "A Hand must meld every card, with no final discard (R6).",
+        "RULES-MATRIX R6",
+        _R,
+        _replace(hand=lambda r: attrs.evolve(r.hand, all_melded=True)),
+        switch=True,
+    ),
+    _variant(
+        "stock_out_after_last_draw",
+        "The round ends as soon as the last stock card is drawn (R7).",
+        "RULES-MATRIX R7",
+        _R,
+        _replace(stock=lambda r: attrs.evolve(r.stock, trigger=StockTrigger.LAST_CARD_DRAWN)),
+        switch=True,
+    ),
+    _variant(
+        "limit_reached",
+        "The match ends when a total reaches the limit, not only when it passes it (R8).",
+        "RULES-MATRIX R8",
+        _R,
+        _replace(match=lambda r: attrs.evolve(r.match, inclusive=True)),
+        switch=True,
+    ),
+    _variant(
+        "ties_play_on",
+        "A tie for the lowest total is played off with more rounds (R8, G11).",
+        "RULES-MATRIX R8",
+        (*_R, *_G, *_APP),
+        _replace(match=lambda r: attrs.evolve(r.match, ties=TieRule.PLAY_ON)),
+        switch=True,
+    ),
+    _variant(
+        "discard_new_meld_only",
+        "Under 'discard pile only for melding', the taken card must go into a new meld (R9).",
+        "RULES-MATRIX R9",
+        _R,
+        _replace(discard_take=lambda r: attrs.evolve(r.discard_take, may_lay_off=False)),
+        switch=True,
+    ),
+    _variant(
+        "levant_penalties",
+        "Cards in hand cost Ace 11 and joker 15 (G1).",
+        "RULES-MATRIX G1",
+        _G,
+        _replace(penalties=lambda r: PenaltyValues(ace=11, wild=15)),
+        switch=True,
+    ),
+    _variant(
+        "romme_penalties",
+        "Cards in hand cost Ace 11 and joker 20 (G1).",
+        "RULES-MATRIX G1",
+        _G,
+        _replace(penalties=lambda r: PenaltyValues(ace=11, wild=20)),
+        switch=True,
+    ),
+    _variant(
+        "winner_minus_30",
+        "The player who goes out scores -30 (G1).",
+        "RULES-MATRIX G1",
+        _G,
+        _replace(scoring=lambda r: attrs.evolve(r.scoring, winner=-30)),
+        switch=True,
+    ),
+    _variant(
+        "never_opened_100",
+        "A player who never opened scores a flat 100 (G1).",
+        "RULES-MATRIX G1",
+        _G,
+        _replace(scoring=lambda r: attrs.evolve(r.scoring, never_opened=100)),
+        switch=True,
+    ),
+    _variant(
+        "final_discard_required",
+        "Going out needs a final discard; a Hand melds all but that card (G4).",
+        "RULES-MATRIX G4",
+        _G,
+        _replace(
+            going_out=lambda r: attrs.evolve(r.going_out, final_discard=True),
+            hand=lambda r: attrs.evolve(r.hand, all_melded=False),
+        ),
+        switch=True,
+    ),
+    _variant(
+        "layoff_before_opening",
+        "Cards may be laid off before the player has opened (G5).",
+        "RULES-MATRIX G5",
+        _G,
+        _replace(layoff=lambda r: attrs.evolve(r.layoff, needs_opening=False)),
+        switch=True,
+    ),
+    _variant(
+        "free_phase_order",
+        "Melds and lay-offs may come in any order within a turn (G6).",
+        "RULES-MATRIX G6",
+        _G,
+        _replace(layoff=lambda r: attrs.evolve(r.layoff, melds_first=False)),
+        switch=True,
+    ),
+    _variant(
+        "joker_exchange",
+        "A joker on the table may be exchanged for the card it stands for, as in the app (G7).",
+        "RULES-MATRIX G7",
+        _G,
+        _replace(
+            exchange=lambda r: ExchangePolicy(
+                allowed=True, set_supply=SetSupply.EITHER_MISSING, freed_wild=FreedWild.KEEP
+            )
+        ),
+        switch=True,
+    ),
+    _variant(
+        "hand_exempt",
+        "A Hand finish does not need to reach the opening bar (G8, P6 c).",
+        "RULES-MATRIX G8",
+        (*_G, *_APP),
+        _replace(opening_exemption=lambda r: OpeningExemption.HAND),
+        switch=True,
+    ),
+    _variant(
+        "stock_out_unscored",
+        "When the stock runs out the round ends unscored and is dealt again (G9).",
+        "RULES-MATRIX G9",
+        _G,
+        _replace(stock=lambda r: StockExhaustion(StockTrigger.EMPTY_ON_DRAW, 0, StockEnd.UNSCORED)),
+        switch=True,
+    ),
+    _variant(
+        "stock_out_score_hands",
+        "When the stock runs out everyone scores the cards in hand (G9).",
+        "RULES-MATRIX G9",
+        _G,
+        _replace(
+            stock=lambda r: StockExhaustion(StockTrigger.EMPTY_ON_DRAW, 0, StockEnd.SCORE_HANDS)
+        ),
+        switch=True,
+    ),
+    _variant(
+        "joker_opening_15",
+        "A joker counts 15 toward the opening (P2).",
+        "RULES-MATRIX P2",
+        _APP,
+        _replace(opening_values=lambda r: attrs.evolve(r.opening_values, wild=15)),
+        switch=True,
+    ),
+    _variant(
+        "joker_opening_25",
+        "A joker counts 25 toward the opening (P2).",
+        "RULES-MATRIX P2",
+        _APP,
+        _replace(opening_values=lambda r: attrs.evolve(r.opening_values, wild=25)),
+        switch=True,
+    ),
+    _variant(
+        "joker_inside_only",
+        "A joker may stand only inside a run, not at its ends (P3).",
+        "RULES-MATRIX P3",
+        _APP,
+        _replace(wild_limits=lambda r: r.wild_limits.with_(NoWildAtRunEnd())),
+        switch=True,
+    ),
+    _variant(
+        "taken_card_in_opening",
+        "An unopened player who takes the fire card must open with a meld that uses it (P4 a).",
+        "RULES-MATRIX P4",
+        _APP,
+        _replace(discard_take=lambda r: attrs.evolve(r.discard_take, in_opening=True)),
+        switch=True,
+    ),
+    _variant(
+        "exchange_both_missing",
+        "Taking the joker from a set of two needs both missing cards (P5).",
+        "RULES-MATRIX P5",
+        _APP,
+        _replace(exchange=lambda r: attrs.evolve(r.exchange, set_supply=SetSupply.BOTH_MISSING)),
+        switch=True,
+    ),
+    _variant(
+        "freed_joker_must_meld",
+        "A joker taken in an exchange must go into a new meld at once (P5).",
+        "RULES-MATRIX P5",
+        _APP,
+        _replace(exchange=lambda r: attrs.evolve(r.exchange, freed_wild=FreedWild.NEW_MELD)),
+        switch=True,
+    ),
+    _variant(
+        "hand_with_final_discard",
+        "A Hand may end with a final discard (P6 a).",
+        "RULES-MATRIX P6",
+        _APP,
+        _replace(hand=lambda r: attrs.evolve(r.hand, all_melded=False)),
+        switch=True,
+    ),
+    _variant(
+        "winner_team_scoring",
+        "Teams score as in 000's Partnership Hand: the winner's team scores the winner's score, "
+        "the other team adds both players' penalties (P7).",
+        "RULES-MATRIX P7",
+        ("partnership", "saudi_partnership"),
+        _replace(
+            scoring=lambda r: attrs.evolve(r.scoring, partnership=PartnershipScoring.WINNER_TEAM)
+        ),
+        switch=True,
+    ),
+    _variant(
+        "personal_team_opening",
+        "Each partner still opens personally, against the team's bar (P9 a).",
+        "RULES-MATRIX P9",
+        ("saudi_partnership",),
+        _replace(opening=lambda r: TeamOpening(51, shared=False)),
+        switch=True,
+    ),
+)
+
+VARIANTS: dict[str, Variant] = {v.name: v for v in _ALL_VARIANTS}
+
+
+def variants_for(preset: str) -> tuple[Variant, ...]:
+    """The variants and switches that compose onto ``preset``."""
+    return tuple(v for v in _ALL_VARIANTS if preset in v.presets)
+
+
+def build(preset: str, variants: Iterable[str] = ()) -> Ruleset:
+    """The named preset with the named variants applied in order."""
+    base = PRESETS.get(preset)
+    if base is None:
+        raise UnknownRulesError(f"unknown rules {preset!r}{_suggest(preset, PRESETS)}")
+    ruleset = base
+    for name in variants:
+        variant = VARIANTS.get(name)
+        if variant is None or preset not in variant.presets:
+            known = {v.name: v for v in variants_for(preset)}
+            raise UnknownRulesError(f"unknown variant {name!r} for {preset}{_suggest(name, known)}")
+        if name in ruleset.variants:
+            raise UnknownRulesError(f"variant {name!r} is given twice")
+        ruleset = variant.apply(ruleset)
+    return ruleset
+
+
+def _suggest(name: str, known: Iterable[str]) -> str:
+    names = sorted(known)
+    close = difflib.get_close_matches(name, names, n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    return f"{hint} (known: {', '.join(names)})"

@@ -1,0 +1,159 @@
+"""Who plays, with what deck, and how the cards are dealt."""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from hand_rummy.cards import PhysicalCard, build_deck
+
+__all__ = ["DealPolicy", "DeckPolicy", "Direction", "FirstTurn", "Players", "RedealPolicy"]
+
+
+def _at_least(minimum: int) -> attrs._ValidatorType[int]:
+    def check(_: object, attribute: attrs.Attribute[int], value: int) -> None:
+        if value < minimum:
+            raise ValueError(f"{attribute.name} must be at least {minimum}, not {value}")
+
+    return check
+
+
+@attrs.frozen
+class DeckPolicy:
+    """How many 52-card packs and jokers are shuffled together."""
+
+    packs: int = attrs.field(default=2, validator=_at_least(1))
+    jokers: int = attrs.field(default=2, validator=_at_least(0))
+
+    @property
+    def size(self) -> int:
+        return 52 * self.packs + self.jokers
+
+    def cards(self) -> tuple[PhysicalCard, ...]:
+        """Every physical card, unshuffled."""
+        return build_deck(self.packs, self.jokers)
+
+    def copies(self, is_joker: bool) -> int:
+        """How many physical copies of one face the deck holds."""
+        return self.jokers if is_joker else self.packs
+
+    def describe(self) -> str:
+        return f"{self.size} cards: {self.packs} packs of 52 and {self.jokers} jokers."
+
+
+@attrs.frozen
+class Players:
+    """How many may play, and whether they play in two teams of partners sitting opposite."""
+
+    minimum: int = attrs.field(default=2, validator=_at_least(2))
+    maximum: int = attrs.field(default=4, validator=_at_least(2))
+    partnerships: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        if self.maximum < self.minimum:
+            raise ValueError("the maximum number of players is below the minimum")
+        if self.partnerships and (self.minimum, self.maximum) != (4, 4):
+            raise ValueError("partnership play needs exactly four players")
+
+    def allows(self, count: int) -> bool:
+        return self.minimum <= count <= self.maximum
+
+    def teams(self, count: int) -> tuple[tuple[int, ...], ...]:
+        """The teams for ``count`` seats: partners sit opposite (seats 0 and 2, 1 and 3)."""
+        if self.partnerships:
+            return ((0, 2), (1, 3))
+        return tuple((seat,) for seat in range(count))
+
+    def describe(self) -> str:
+        span = (
+            f"{self.minimum}"
+            if self.minimum == self.maximum
+            else f"{self.minimum} to {self.maximum}"
+        )
+        if self.partnerships:
+            return f"{span} players in two teams; partners sit opposite."
+        return f"{span} players, each for themselves."
+
+
+class Direction(enum.Enum):
+    """The way play goes round the table; the engine numbers seats in that order."""
+
+    CLOCKWISE = "clockwise"
+    ANTICLOCKWISE = "anticlockwise"
+
+
+class FirstTurn(enum.Enum):
+    """What the player who starts the round does on that first turn."""
+
+    DISCARD_ONLY = "discard_only"
+    """Holds the extra card, does not draw, and only discards (000 §Playing a turn)."""
+    MAY_MELD = "may_meld"
+    """Holds the extra card, does not draw, may meld, then discards (002 §Playing a turn)."""
+    NORMAL = "normal"
+    """An ordinary turn: draw, meld, discard (003 §Dealing: an upcard starts the pile)."""
+
+
+@attrs.frozen
+class DealPolicy:
+    """Hand sizes, who starts, and how the discard pile begins.
+
+    Seats are numbered in the order of play, so "the dealer's right" (000) and
+    "the dealer's left" (003) are both the next seat after the dealer.
+    """
+
+    hand_size: int = attrs.field(default=14, validator=_at_least(1))
+    dealer_starts: bool = False
+    """True: the dealer starts (002); False: the next seat after the dealer starts."""
+    starter_extra_card: bool = True
+    """The starter is dealt one card more than the others and does not draw on the first turn."""
+    upcard: bool = False
+    """The stock's top card is turned face up to start the discard pile (003)."""
+    packet: int = attrs.field(default=2, validator=_at_least(1))
+    """Cards dealt at a time; only the look of the deal, never the result of a seeded shuffle."""
+    direction: Direction = Direction.ANTICLOCKWISE
+    first_turn: FirstTurn = FirstTurn.DISCARD_ONLY
+
+    def starter(self, dealer: int, players: int) -> int:
+        return dealer if self.dealer_starts else (dealer + 1) % players
+
+    def describe(self) -> str:
+        who = "the dealer" if self.dealer_starts else "the player after the dealer"
+        extra = f"; {who} gets one more and starts" if self.starter_extra_card else ""
+        up = "; the stock's top card starts the discard pile" if self.upcard else ""
+        first = {
+            FirstTurn.DISCARD_ONLY: "the starter's first turn is a bare discard",
+            FirstTurn.MAY_MELD: "the starter does not draw on the first turn but may meld",
+            FirstTurn.NORMAL: f"{who} starts with an ordinary turn",
+        }[self.first_turn]
+        return (
+            f"{self.hand_size} cards each, {self.packet} at a time, {self.direction.value}"
+            f"{extra}{up}; {first}."
+        )
+
+
+@attrs.frozen
+class RedealPolicy:
+    """When a player may show a weak deal and ask for a new one (000 §Setup 4).
+
+    The claim needs ``pairs`` pairs of identical cards, or one pair fewer for
+    each wild card held (four pairs, three pairs and a wild, two pairs and two
+    wilds). Two identical wild cards count as wilds, not as a pair, unless
+    ``wild_pairs_count`` (matrix L6 b).
+    """
+
+    enabled: bool = False
+    pairs: int = 4
+    wild_pairs_count: bool = False
+
+    def allows(self, pairs: int, wilds: int) -> bool:
+        return self.enabled and pairs + min(wilds, 2) >= self.pairs and pairs >= self.pairs - 2
+
+    def describe(self) -> str:
+        if not self.enabled:
+            return "No redeal claims."
+        return (
+            f"A player dealt {self.pairs} pairs of identical cards, {self.pairs - 1} pairs and a "
+            f"wild card, or {self.pairs - 2} pairs and two wild cards may ask for a new deal "
+            "before the first discard; the same dealer deals again."
+        )

@@ -1,0 +1,267 @@
+"""Changing a meld on the table: laying off cards and exchanging a wild card.
+
+Both are pure functions from a table meld (as :func:`~hand_rummy.melds.judge_meld`
+returns it, every role filled in) to the meld after the change. The cards
+already on the table keep their places and roles: melds are never rearranged
+(000 §Exchanging wild cards).
+
+>>> from hand_rummy.rules import presets
+>>> rules = MeldRules.of(presets.levant, "8C")
+>>> run = judge_meld(Meld.of("7H AC 9H"), rules).meld
+>>> lay_off(run, "10H", rules).meld.describe()
+'7♥ A♣(=8♥) 9♥ 10♥'
+>>> swap = exchange(run, "8H", rules)
+>>> str(swap.meld), swap.wild
+('7♥ 8♥ 9♥', Card.parse('AC'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+
+from hand_rummy.cards import Card, Rank, Suit, format_cards
+from hand_rummy.melds import CardsLike, Meld, MeldJudgement, MeldRules, _cards, judge_meld
+from hand_rummy.rules.turn import SetSupply
+from hand_rummy.rules.wilds import MeldKind
+from hand_rummy.verdict import Code, Verdict, Violation
+
+__all__ = ["ExchangeResult", "LayoffContext", "LayoffResult", "exchange", "lay_off"]
+
+_RULE_LAYOFF = "laying off (000 §Melds, 002 §The first meld, 003 §Turn Flow, 004 §4)"
+_RULE_TWO_PLUS_WILD = "a group of two cards and a wild (000 §Exchanging wild cards)"
+_RULE_EXCHANGE = "exchanging wild cards (000 §Exchanging wild cards, 002 §Exchanging a joker)"
+
+
+@attrs.frozen
+class LayoffContext:
+    """What the 000 rule for a set of two naturals and a wild needs to know about the turn."""
+
+    going_out: bool = False
+    """The player gets rid of every card this turn."""
+    one_card_announced: bool = False
+    """Some player has already announced "one card"."""
+    announcing_one_card: bool = False
+    """The player will hold exactly one card after discarding, and so announce it."""
+
+
+@attrs.frozen
+class LayoffResult:
+    """The verdict on a lay-off and, when it is legal, the meld as it then lies."""
+
+    verdict: Verdict
+    meld: Meld | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.verdict.ok
+
+
+@attrs.frozen
+class ExchangeResult:
+    """The verdict on a wild exchange and, when legal, the meld after it and the freed wild."""
+
+    verdict: Verdict
+    meld: Meld | None = None
+    wild: Card | None = None
+    """The wild card freed from the meld."""
+
+    @property
+    def ok(self) -> bool:
+        return self.verdict.ok
+
+
+def _with_roles(cards: CardsLike, roles: Mapping[int, Card | str] | None) -> Meld:
+    return Meld.of(cards, roles)
+
+
+def lay_off(
+    meld: Meld,
+    cards: CardsLike,
+    rules: MeldRules,
+    *,
+    roles: Mapping[int, Card | str] | None = None,
+    context: LayoffContext = LayoffContext(),
+) -> LayoffResult:
+    """Add ``cards`` to a table meld; ``roles`` give the roles of added wilds by their index.
+
+    The result must be a legal meld with the old cards unchanged: in a run the
+    new cards extend its ends, a set takes its missing suits.
+    """
+    added = _with_roles(cards, roles)
+    if not added.cards:
+        return LayoffResult(
+            Verdict.of(Violation(Code.LAYOFF_EMPTY, "no cards to lay off", _RULE_LAYOFF))
+        )
+    before = judge_meld(meld, rules)
+    if not before.ok or before.meld is None or before.kind is None:
+        return LayoffResult(before.verdict)
+    old = before.meld
+    if before.kind is MeldKind.SET:
+        # a wild in a set stands for "another card of this rank"; its suit is free to move
+        old = Meld(
+            old.cards,
+            tuple(None if i not in old.demoted else r for i, r in enumerate(old.roles)),
+            old.demoted,
+        )
+    shifted = {len(old) + i for i in added.demoted}
+    combined = Meld(old.cards + added.cards, old.roles + added.roles, old.demoted | shifted)
+    after = judge_meld(combined, rules)
+    shown = f"{format_cards(added.cards)} on {old.describe()}"
+    if not after.ok or after.meld is None:
+        reasons = "; ".join(v.message for v in after.verdict.violations)
+        code = (
+            after.verdict.violations[0].code
+            if after.verdict.codes == (Code.WILD_ROLE_AMBIGUOUS,)
+            else Code.LAYOFF_BREAKS_MELD
+        )
+        return LayoffResult(
+            Verdict.of(
+                Violation(code, f"{shown} does not make a legal meld: {reasons}", _RULE_LAYOFF)
+            )
+        )
+    if after.kind is not before.kind:
+        return LayoffResult(
+            Verdict.of(
+                Violation(
+                    Code.LAYOFF_BREAKS_MELD, f"{shown} would change the kind of meld", _RULE_LAYOFF
+                )
+            )
+        )
+    if _two_plus_wild_blocks(old, before, added, rules, context):
+        return LayoffResult(
+            Verdict.of(
+                Violation(
+                    Code.LAYOFF_TWO_PLUS_WILD,
+                    f"{shown}: a set of two cards and a wild takes one missing card only when "
+                    "you go out this turn or 'one card' has been (or will now be) announced",
+                    _RULE_TWO_PLUS_WILD,
+                )
+            )
+        )
+    return LayoffResult(Verdict.legal(), after.meld)
+
+
+def _two_plus_wild_blocks(
+    old: Meld, before: MeldJudgement, added: Meld, rules: MeldRules, context: LayoffContext
+) -> bool:
+    if not rules.ruleset.layoff.two_plus_wild_rule or before.kind is not MeldKind.SET:
+        return False
+    wilds = sum(1 for i, c in enumerate(old.cards) if rules.is_wild(c) and i not in old.demoted)
+    naturals = len(old) - wilds
+    if (naturals, wilds) != (2, 1) or len(added) != 1:
+        return False
+    return not (context.going_out or context.one_card_announced or context.announcing_one_card)
+
+
+def exchange(meld: Meld, supplied: CardsLike, rules: MeldRules) -> ExchangeResult:
+    """Take a wild card from a table meld by putting in the natural card(s) it stands for."""
+    policy = rules.ruleset.exchange
+    if not policy.allowed:
+        return _refuse(Code.EXCHANGE_NOT_ALLOWED, "these rules do not let a wild be exchanged")
+    before = judge_meld(meld, rules)
+    if not before.ok or before.meld is None:
+        return ExchangeResult(before.verdict)
+    table = before.meld
+    wild_at = [
+        i
+        for i, (c, r) in enumerate(zip(table.cards, table.roles))
+        if r is not None and i not in table.demoted
+    ]
+    if not wild_at:
+        return _refuse(Code.EXCHANGE_NO_WILD, f"{table} holds no wild card to exchange")
+    given = _cards(supplied)
+    if not given or any(
+        rules.is_wild(c) or (c.is_joker and rules.wilds.joker_as is None) for c in given
+    ):
+        return _refuse(Code.EXCHANGE_WRONG_CARDS, "an exchange is paid with natural cards")
+    natural = tuple(rules.wilds.natural_as(c) for c in given)
+    if before.kind is MeldKind.RUN:
+        return _exchange_in_run(table, wild_at, given, natural, rules)
+    return _exchange_in_set(table, wild_at, given, natural, rules)
+
+
+def _refuse(code: Code, message: str) -> ExchangeResult:
+    return ExchangeResult(Verdict.of(Violation(code, message, _RULE_EXCHANGE)))
+
+
+def _exchange_in_run(
+    table: Meld,
+    wild_at: list[int],
+    given: tuple[Card, ...],
+    natural: tuple[Card, ...],
+    rules: MeldRules,
+) -> ExchangeResult:
+    if len(given) != 1:
+        return _refuse(
+            Code.EXCHANGE_WRONG_CARDS, "a wild in a run is exchanged for exactly one card"
+        )
+    for i in wild_at:
+        if table.roles[i] == natural[0]:
+            cards = (*table.cards[:i], *given, *table.cards[i + 1 :])
+            roles = (*table.roles[:i], None, *table.roles[i + 1 :])
+            return _finish(Meld(cards, roles, table.demoted), table.cards[i], rules)
+    stands = ", ".join(str(table.roles[i]) for i in wild_at)
+    return _refuse(
+        Code.EXCHANGE_WRONG_CARDS,
+        f"the wild in {table.describe()} stands for {stands}, not {given[0]}",
+    )
+
+
+def _exchange_in_set(
+    table: Meld,
+    wild_at: list[int],
+    given: tuple[Card, ...],
+    natural: tuple[Card, ...],
+    rules: MeldRules,
+) -> ExchangeResult:
+    policy = rules.ruleset.exchange
+    rank = next(r for r in table.plays_as if r is not None).rank
+    naturals = [table.plays_as[i] for i in range(len(table)) if i not in wild_at]
+    if policy.set_needs_four and (len(naturals), len(wild_at)) != (3, 1):
+        return _refuse(
+            Code.EXCHANGE_SET_INCOMPLETE,
+            f"a wild leaves a set only once it holds three natural cards and the wild "
+            f"({table.describe()})",
+        )
+    present = {c.suit for c in naturals}
+    suits = [c.suit for c in natural]
+    if (
+        any(c.rank != rank for c in natural)
+        or len(set(suits)) != len(suits)
+        or present & set(suits)
+    ):
+        missing = (
+            " ".join(str(Card(Rank(rank), s)) for s in Suit if s not in present) if rank else ""
+        )
+        return _refuse(
+            Code.EXCHANGE_WRONG_CARDS,
+            f"{format_cards(given)} cannot replace the wild in {table.describe()}; "
+            f"it is missing {missing}",
+        )
+    if policy.set_supply is SetSupply.BOTH_MISSING:
+        full = rules.ruleset.sets.max_size
+        if len(table) - 1 + len(given) != full:
+            need = full - len(table) + 1
+            return _refuse(
+                Code.EXCHANGE_WRONG_CARDS,
+                f"to take the wild from {table.describe()} put in all {need} missing card"
+                f"{'s' if need != 1 else ''}",
+            )
+    elif len(given) != 1:
+        return _refuse(
+            Code.EXCHANGE_WRONG_CARDS, "a wild in a set is exchanged for one missing card"
+        )
+    i = wild_at[0]
+    cards = table.cards[:i] + table.cards[i + 1 :] + given
+    roles = table.roles[:i] + table.roles[i + 1 :] + (None,) * len(given)
+    demoted = frozenset(d - (d > i) for d in table.demoted)
+    return _finish(Meld(cards, roles, demoted), table.cards[i], rules)
+
+
+def _finish(after: Meld, wild: Card, rules: MeldRules) -> ExchangeResult:
+    judged = judge_meld(after, rules)
+    if not judged.ok:
+        return ExchangeResult(judged.verdict)
+    return ExchangeResult(Verdict.legal(), judged.meld, wild)

@@ -1,0 +1,109 @@
+"""The command line as a user runs it: output, exit codes, and no tracebacks on bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hand_rummy.cli import main
+
+MELD = {"rules": "levant", "indicator": "8C", "ask": "meld", "cards": ["7H", "AC", "9H"]}
+
+
+def _judge(capsys: pytest.CaptureFixture[str], args: list[str]) -> tuple[int, object]:
+    status = main(["judge", "--compact", *args])
+    out = capsys.readouterr().out
+    return status, json.loads(out)
+
+
+def test_judge_reads_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """000 §Wild cards: 7♥ A♣ 9♥ under the 8♣ is a run, the A♣ standing for the 8♥."""
+    question = tmp_path / "q.json"
+    question.write_text(json.dumps(MELD), encoding="utf-8")
+    status, reply = _judge(capsys, [str(question)])
+    assert status == 0
+    assert reply == {
+        "ok": True,
+        "kind": "run",
+        "meld": ["7H", "AC", "9H"],
+        "roles": {"1": "8H"},
+        "points": 24,
+        "violations": [],
+    }
+
+
+def test_judge_answers_an_array_and_fails_on_any_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    question = tmp_path / "q.json"
+    question.write_text(json.dumps([MELD, {"rules": "chess", "ask": "meld"}]), encoding="utf-8")
+    status, reply = _judge(capsys, [str(question)])
+    assert status == 2
+    assert isinstance(reply, list)
+    assert reply[0]["ok"] is True
+    assert reply[1]["error"]["code"] == "UNKNOWN_RULES"
+
+
+def test_judge_bad_json_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    question = tmp_path / "q.json"
+    question.write_text("{not json", encoding="utf-8")
+    status, reply = _judge(capsys, [str(question)])
+    assert status == 2
+    assert isinstance(reply, dict) and reply["error"]["code"] == "BAD_JSON"
+
+
+def test_judge_missing_file_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["judge", "/no/such/file.json"]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_rules_show_unknown_preset_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "show", "canasta"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown rules 'canasta'" in err and "Traceback" not in err
+
+
+def test_rules_show_unknown_variant_suggests_a_name(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "show", "levant", "--variant", "opening_70"]) == 2
+    assert "did you mean 'opening_71'" in capsys.readouterr().err
+
+
+def test_rules_show_applies_variants(capsys: pytest.CaptureFixture[str]) -> None:
+    """002 §Variants: round the corner makes K-A-2 a run."""
+    assert main(["rules", "show", "romme", "--variant", "round_the_corner"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("romme+round_the_corner\n")
+    assert "may turn the corner (K-A-2)" in out
+
+
+def test_rules_list_names_every_preset(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "list"]) == 0
+    out = capsys.readouterr().out
+    for name in ("levant", "romme", "gulf", "classic", "partnership", "saudi", "saudi_partnership"):
+        assert f"\n{name} " in f"\n{out}"
+    assert "egyptian_bonuses" in out and "round_the_corner" in out
+
+
+def test_usage_error_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["deal"])
+    assert stop.value.code == 2
+
+
+def test_python_dash_m_reads_stdin() -> None:
+    """The installed entry point and ``python -m hand_rummy`` are the same program."""
+    done = subprocess.run(
+        [sys.executable, "-m", "hand_rummy", "judge", "--compact"],
+        input=json.dumps(MELD),
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["roles"] == {"1": "8H"}

@@ -1,0 +1,30 @@
+"""The example programs run and print what the rule documents say."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+def _run(name: str) -> str:
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLES / name)],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=True,
+        timeout=120,
+    )
+    return done.stdout
+
+
+def test_rules_dispute_settles_the_two_plus_wild_question() -> None:
+    """000 §Exchanging wild cards: one missing card on 2 + wild only when going out."""
+    out = _run("rules_dispute.py")
+    assert "Dina lays off 5♥ in an ordinary turn: refused" in out
+    assert "LAYOFF_TWO_PLUS_WILD" in out
+    assert "...and when it lets her go out: allowed" in out
+    assert "frees the A♣: the meld becomes 5♠ 5♦ 5♥ 5♣" in out

@@ -1,0 +1,122 @@
+"""The referee protocol: every preset and variant is accepted, and nothing crashes it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import hand_rummy as hr
+from hand_rummy.referee import ASKS, answer, answer_json
+
+
+def _question(preset: str, variants: list[str], **rest: Any) -> dict[str, Any]:
+    ruleset = hr.build(preset, variants)
+    question: dict[str, Any] = {"rules": preset, "variants": variants, **rest}
+    if ruleset.uses_indicator:
+        question["indicator"] = "8C"
+    return question
+
+
+@pytest.mark.parametrize(
+    ("preset", "variant"),
+    [(p, v.name) for p in hr.PRESETS for v in hr.variants_for(p)] + [(p, None) for p in hr.PRESETS],
+)
+def test_every_preset_and_variant_is_judged(preset: str, variant: str | None) -> None:
+    """Every preset with each of its named variants answers a plain run of hearts."""
+    variants = [variant] if variant else []
+    reply = answer(_question(preset, variants, ask="meld", cards=["6H", "7H", "8H"]))
+    assert "error" not in reply, reply
+    assert reply["ok"] is True
+    assert reply["points"] == 21
+
+
+def test_question_id_is_echoed() -> None:
+    reply = answer({"id": 7, "rules": "classic", "ask": "hand_value", "cards": ["KS"]})
+    assert reply == {"id": 7, "points": 10}
+
+
+def test_ambiguous_wild_is_its_own_outcome() -> None:
+    """RULES-MATRIX L3: a wild whose role changes the answer is not guessed."""
+    reply = answer(
+        {
+            "rules": "romme",
+            "variants": ["one_natural_three_jokers"],
+            "ask": "meld",
+            "cards": ["7H", "JK", "JK", "JK"],
+        }
+    )
+    assert reply["ok"] is False
+    assert [v["code"] for v in reply["violations"]] == ["WILD_ROLE_AMBIGUOUS"]
+    readings = {tuple(c["roles"].values()) for c in reply["candidates"]}
+    assert ("8H", "9H", "10H") in readings
+
+
+def test_declared_role_settles_the_ambiguity() -> None:
+    reply = answer(
+        {
+            "rules": "romme",
+            "variants": ["one_natural_three_jokers"],
+            "ask": "meld",
+            "cards": ["7H", "JK", "JK", "JK"],
+            "roles": {"1": "8H", "2": "9H", "3": "10H"},
+        }
+    )
+    assert reply["ok"] is True and reply["kind"] == "run"
+    # 7 + 8 + 9 + 10: the jokers count as the cards they stand for (002 §The first meld)
+    assert reply["points"] == 34
+
+
+card_text = st.sampled_from([c.ascii for c in hr.CARDS])
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 60) | st.text(max_size=6) | card_text,
+    lambda inner: (
+        st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5)
+    ),
+    max_leaves=20,
+)
+
+
+@given(
+    rules=st.sampled_from([*hr.PRESETS, "nope"]),
+    ask=st.sampled_from([*ASKS, "other"]),
+    fields=st.dictionaries(
+        st.sampled_from(
+            [
+                "cards",
+                "melds",
+                "meld",
+                "roles",
+                "players",
+                "went_out",
+                "finish",
+                "context",
+                "indicator",
+                "variants",
+                "required",
+                "teams",
+                "last_discard",
+                "melded",
+                "demoted",
+            ]
+        ),
+        json_values,
+        max_size=5,
+    ),
+)
+def test_no_question_crashes_the_referee(rules: str, ask: str, fields: dict[str, Any]) -> None:
+    """A malformed question gets an error answer, never an exception or an internal error."""
+    reply = answer({"rules": rules, "ask": ask, **fields})
+    assert isinstance(reply, dict)
+    if "error" in reply:
+        assert reply["error"]["code"] != "INTERNAL_ERROR", reply
+
+
+@given(st.text(max_size=40))
+def test_no_document_crashes_the_referee(text: str) -> None:
+    reply, clean = answer_json(text)
+    assert isinstance(reply, (dict, list))
+    if not clean and isinstance(reply, dict):
+        assert reply["error"]["code"] != "INTERNAL_ERROR"
