@@ -10,6 +10,17 @@ now, and what does it score.
 (True, '7♥ A♣(=8♥) 9♥')
 """
 
+from hand_rummy.actions import (
+    Action,
+    ClaimRedeal,
+    Discard,
+    DrawStock,
+    Exchange,
+    LayDown,
+    LayOff,
+    PassRedeal,
+    TakeDiscard,
+)
 from hand_rummy.cards import (
     CARDS,
     JOKER,
@@ -31,8 +42,10 @@ from hand_rummy.errors import (
     InvalidStateError,
     UnknownRulesError,
 )
+from hand_rummy.finder import FoundMeld, MeldFinder
 from hand_rummy.melds import Meld, MeldJudgement, MeldRules, judge_meld, meld_points
 from hand_rummy.opening import OpeningJudgement, judge_opening
+from hand_rummy.round import Ending, LegalActions, Obligation, Outcome, Phase, Round, TableMeld
 from hand_rummy.rules import PRESETS, VARIANTS, MeldKind, Ruleset, Variant, build, variants_for
 from hand_rummy.rules import presets as rulesets
 from hand_rummy.scoring import (
@@ -45,6 +58,7 @@ from hand_rummy.scoring import (
 )
 from hand_rummy.table import ExchangeResult, LayoffContext, LayoffResult, exchange, lay_off
 from hand_rummy.verdict import Code, Verdict, Violation
+from hand_rummy.view import PlayerView
 
 __version__ = "0.1.0.dev0"
 
@@ -54,28 +68,47 @@ __all__ = [
     "NATURAL_CARDS",
     "PRESETS",
     "VARIANTS",
+    "Action",
     "AmbiguousMeldError",
     "Card",
     "CardParseError",
+    "ClaimRedeal",
     "Code",
+    "Discard",
+    "DrawStock",
+    "Ending",
+    "Exchange",
     "ExchangeResult",
+    "FoundMeld",
     "HandRummyError",
     "IllegalActionError",
     "InvalidStateError",
+    "LayDown",
+    "LayOff",
     "LayoffContext",
     "LayoffResult",
+    "LegalActions",
     "Meld",
+    "MeldFinder",
     "MeldJudgement",
     "MeldKind",
     "MeldRules",
+    "Obligation",
     "OpeningJudgement",
+    "Outcome",
+    "PassRedeal",
+    "Phase",
     "PhysicalCard",
     "PlayerEnd",
+    "PlayerView",
     "Rank",
+    "Round",
     "RoundEnd",
     "RoundScore",
     "Ruleset",
     "Suit",
+    "TableMeld",
+    "TakeDiscard",
     "UnknownRulesError",
     "Variant",
     "Verdict",

@@ -96,6 +96,16 @@ class MeldFinder:
 
     # --- enumeration ------------------------------------------------------------
 
+    @staticmethod
+    def extend(hand: Counts, demoted: Sequence[Card] = ()) -> list[int]:
+        """A hand vector in which ``demoted`` cards (wilds taken from the discard pile, which
+        play as natural cards) sit apart, at ``53 + index``."""
+        vector = [*hand[:53], *([0] * 53)] if len(hand) == 53 else list(hand)
+        for card in demoted:
+            vector[card.index] -= 1
+            vector[53 + card.index] += 1
+        return vector
+
     def _naturals(self, hand: Counts) -> list[tuple[int, ...]]:
         """For each natural card (0-51), the faces in the hand that can play as it."""
         table: list[tuple[int, ...]] = [()] * 52
@@ -105,6 +115,14 @@ class MeldFinder:
                 table[face] = plays_as[face]
         if hand[52] and self._joker_as >= 0:
             table[self._joker_as] = (*table[self._joker_as], 52)
+        if len(hand) > 53 and any(hand[53:]):
+            # a demoted wild Ace plays as itself; a demoted joker as an Ace of any suit
+            for face in range(52):
+                if hand[53 + face]:
+                    table[face] = (*table[face], 53 + face)
+            if hand[105]:
+                for suit in range(4):
+                    table[suit * 13] = (*table[suit * 13], 105)
         return table
 
     def _candidates(self, hand: Counts) -> list[_Candidate]:
@@ -114,7 +132,19 @@ class MeldFinder:
         out: list[_Candidate] = []
         self._run_candidates(table, pool, out)
         self._set_candidates(table, pool, out)
+        if len(hand) > 53 and any(hand[53:]):
+            out = [c for c in out if self._demoted_fit(hand, c)]
         return out
+
+    def _demoted_fit(self, hand: Counts, candidate: _Candidate) -> bool:
+        used = candidate[1]
+        pseudo = [f for f in used if f >= 53]
+        if any(pseudo.count(f) > hand[f] for f in pseudo):
+            return False
+        if pseudo and self.rules.ruleset.demotion.counts_as_wild:
+            mask = tuple(m or f >= 53 for m, f in zip(candidate[2][3], used))
+            return self._limit_ok(candidate[2][0], mask)
+        return True
 
     def _run_candidates(
         self, table: list[tuple[int, ...]], pool: list[int], out: list[_Candidate]
@@ -274,7 +304,7 @@ class MeldFinder:
 
     def _build(self, candidate: _Candidate) -> FoundMeld:
         points, used, (kind, key, start, mask, suits) = candidate
-        cards = tuple(CARDS[f] for f in used)
+        cards = tuple(CARDS[f % 53] for f in used)
         roles: tuple[Card | None, ...]
         if kind is MeldKind.RUN:
             suit = key
@@ -291,7 +321,25 @@ class MeldFinder:
             roles = (None,) * len(suits) + tuple(
                 CARDS[s * 13 + rank - 1] for s in missing[: len(mask) - len(suits)]
             )
-        return FoundMeld(Meld(cards, roles), kind, points, used)
+        demoted = frozenset(i for i, f in enumerate(used) if f >= 53)
+        if demoted:
+            # a demoted joker states which Ace it plays as; a demoted wild Ace is itself
+            plays = self._plays(kind, key, start, suits, len(used))
+            roles = tuple(plays[i] if used[i] == 105 else r for i, r in enumerate(roles))
+        return FoundMeld(Meld(cards, roles, demoted), kind, points, used)
+
+    def _plays(
+        self, kind: MeldKind, key: int, start: int, suits: tuple[int, ...], size: int
+    ) -> tuple[Card, ...]:
+        if kind is MeldKind.RUN:
+            wrap = self._runs.wrap
+            return tuple(
+                CARDS[_face(key, (start + i - 1) % 13 + 1 if wrap else start + i)]
+                for i in range(size)
+            )
+        return tuple(CARDS[s * 13 + key - 1] for s in suits) + (CARDS[key - 1],) * (
+            size - len(suits)
+        )
 
     def melds(self, hand: Counts) -> list[FoundMeld]:
         """Every legal meld the hand can make, runs first, in a fixed order."""
