@@ -45,7 +45,16 @@ from hand_rummy.errors import (
 from hand_rummy.finder import FoundMeld, MeldFinder
 from hand_rummy.melds import Meld, MeldJudgement, MeldRules, judge_meld, meld_points
 from hand_rummy.opening import OpeningJudgement, judge_opening
-from hand_rummy.round import Ending, LegalActions, Obligation, Outcome, Phase, Round, TableMeld
+from hand_rummy.round import (
+    Ending,
+    LegalActions,
+    Obligation,
+    Outcome,
+    Phase,
+    Round,
+    TableMeld,
+    TurnState,
+)
 from hand_rummy.rules import PRESETS, VARIANTS, MeldKind, Ruleset, Variant, build, variants_for
 from hand_rummy.rules import presets as rulesets
 from hand_rummy.scoring import (
@@ -109,6 +118,7 @@ __all__ = [
     "Suit",
     "TableMeld",
     "TakeDiscard",
+    "TurnState",
     "UnknownRulesError",
     "Variant",
     "Verdict",

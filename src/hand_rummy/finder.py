@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
 
-from hand_rummy.cards import CARDS, JOKER, Card, Rank
+from hand_rummy.cards import CARDS, JOKER, Card, Rank, Suit
 from hand_rummy.melds import Meld, MeldRules, judge_meld
 from hand_rummy.rules.wilds import MeldKind
 
@@ -79,6 +79,7 @@ class MeldFinder:
         self._sets = ruleset.sets
         self._limits: dict[tuple[MeldKind, tuple[bool, ...]], bool] = {}
         self._values: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._layoffs: dict[Meld, dict[int, tuple[tuple[Card | None, bool], ...]]] = {}
 
     @staticmethod
     @functools.lru_cache(maxsize=64)
@@ -170,7 +171,7 @@ class MeldFinder:
             for start in range(1, 14) if wrap else range(1, 15):
                 if not wild_total and not present[start]:
                     continue
-                max_len = 13 if wrap else _HIGH - start + 1
+                max_len = 13 if wrap else min(13, _HIGH - start + 1)
                 gaps = 0
                 window: list[tuple[int, ...]] = []
                 for length in range(1, max_len + 1):
@@ -344,6 +345,99 @@ class MeldFinder:
     def melds(self, hand: Counts) -> list[FoundMeld]:
         """Every legal meld the hand can make, runs first, in a fixed order."""
         return [self._build(c) for c in self._candidates(hand)]
+
+    # --- lay-offs ------------------------------------------------------------------
+
+    def layoff_options(
+        self, meld: Meld, kind: MeldKind
+    ) -> dict[int, tuple[tuple[Card | None, bool], ...]]:
+        """The single cards that extend a table meld: face index -> (role, depends on the turn).
+
+        A run takes the next card at either end (a wild card standing for
+        it), a set a card of a missing suit or a wild card, where the wild
+        limits allow. ``True`` marks a lay-off that 000's rule for a set of two
+        naturals and a wild allows only in some turns. Cached per meld, since a
+        table meld is asked about on every turn until it changes.
+        """
+        cached = self._layoffs.get(meld)
+        if cached is not None:
+            return cached
+        rules = self.rules
+        counts_as_wild = rules.ruleset.demotion.counts_as_wild
+        plays = [
+            r if r is not None else rules.wilds.natural_as(c)
+            for c, r in zip(meld.cards, meld.roles)
+        ]
+        wild_at = [rules.is_wild(c) and i not in meld.demoted for i, c in enumerate(meld.cards)]
+        mask = tuple(w or (i in meld.demoted and counts_as_wild) for i, w in enumerate(wild_at))
+        found: dict[int, list[tuple[Card | None, bool]]] = {}
+
+        def add(face: int, role: Card | None, contextual: bool) -> None:
+            options = found.setdefault(face, [])
+            if (role, contextual) not in options:
+                options.append((role, contextual))
+
+        def naturals_as(target: Card) -> list[int]:
+            faces = [] if rules.is_wild(target) else [target.index]
+            if self._joker_as == target.index:
+                faces.append(52)
+            return faces
+
+        if kind is MeldKind.RUN:
+            for target, new_mask in self._run_ends(plays, mask):
+                for face in naturals_as(target):
+                    add(face, None, False)
+                if self._limit_ok(MeldKind.RUN, new_mask):
+                    for face in self._wild_faces:
+                        add(face, target, False)
+        elif len(meld) < self._sets.max_size:
+            rank = plays[0].rank
+            assert rank is not None
+            natural_suits = {plays[i].suit for i in range(len(meld)) if not wild_at[i]}
+            wilds = sum(wild_at)
+            restricted = rules.ruleset.layoff.two_plus_wild_rule and (len(meld) - wilds, wilds) == (
+                2,
+                1,
+            )
+            for suit in range(4):
+                if Suit(suit) not in natural_suits:
+                    for face in naturals_as(CARDS[suit * 13 + rank - 1]):
+                        add(face, None, restricted)
+            if self._limit_ok(MeldKind.SET, (*mask, True)):
+                for face in self._wild_faces:
+                    add(face, None, restricted)
+        table = {face: tuple(options) for face, options in found.items()}
+        self._layoffs[meld] = table
+        return table
+
+    def _run_ends(
+        self, plays: Sequence[Card], mask: tuple[bool, ...]
+    ) -> list[tuple[Card, tuple[bool, ...]]]:
+        """The cards just below and just above a run, with the wild mask if a wild went there."""
+        policy = self._runs
+        suit = plays[0].suit
+        assert suit is not None
+        length = len(plays)
+        first, last = plays[0].rank, plays[-1].rank
+        assert first is not None and last is not None
+        below_mask, above_mask = (True, *mask), (*mask, True)
+        ends: list[tuple[Card, tuple[bool, ...]]] = []
+        if policy.wrap:
+            if length < 13:
+                below = (int(first) - 2) % 13 + 1
+                above = int(last) % 13 + 1
+                ends.append((CARDS[_face(suit, below)], below_mask))
+                ends.append((CARDS[_face(suit, above)], above_mask))
+            return ends
+        low = 1 if first is Rank.ACE else int(first)
+        high = _HIGH if last is Rank.ACE and length > 1 else int(last)
+        if length >= 13:
+            return ends  # every rank is in it: a run never holds the same card twice
+        if low > 2 or (low == 2 and policy.ace_low):
+            ends.append((CARDS[_face(suit, low - 1)], below_mask))
+        if high < 13 or (high == 13 and policy.ace_high):
+            ends.append((CARDS[_face(suit, high + 1)], above_mask))
+        return ends
 
     # --- combinations ---------------------------------------------------------------
 

@@ -6,6 +6,11 @@ conformance vectors in ``tests/conformance/``. Every question names the
 rules turn one, and what it ``"ask"``\\ s. A malformed question is answered with
 ``{"error": {"code": ..., "message": ...}}``, never with a crash.
 
+Two questions are about a round in play (``"action"`` and
+``"legal_actions"``); they carry the round as a document of
+:mod:`hand_rummy.serialize`, which names its own rules, so ``"rules"`` is
+optional for them (when given, it must agree with the document).
+
 >>> answer({"rules": "levant", "indicator": "8C", "ask": "meld", "cards": ["7H", "AC", "9H"]})
 ... # doctest: +NORMALIZE_WHITESPACE
 {'ok': True, 'kind': 'run', 'meld': ['7H', 'AC', '9H'], 'roles': {'1': '8H'}, 'points': 24,
@@ -24,13 +29,15 @@ from hand_rummy.cards import Card, parse_card, parse_cards
 from hand_rummy.errors import CardParseError, HandRummyError, InvalidStateError, UnknownRulesError
 from hand_rummy.melds import Meld, MeldJudgement, MeldRules, judge_meld
 from hand_rummy.opening import judge_opening
+from hand_rummy.round import Round
 from hand_rummy.rules.opening import OpeningExemption, OpeningRecord
 from hand_rummy.rules.presets import PRESETS, build
 from hand_rummy.scoring import PlayerEnd, RoundEnd, hand_value, score_round
+from hand_rummy.serialize import action_from_json, action_to_json, round_from_json
 from hand_rummy.table import LayoffContext, exchange, lay_off
 from hand_rummy.verdict import Verdict
 
-__all__ = ["ASKS", "QuestionError", "answer", "answer_json"]
+__all__ = ["ASKS", "ROUND_ASKS", "QuestionError", "answer", "answer_json"]
 
 JSON = dict[str, Any]
 
@@ -342,7 +349,58 @@ ASKS: dict[str, Callable[[Mapping[str, Any], MeldRules], JSON]] = {
     "exchange": _ask_exchange,
     "round_score": _ask_round_score,
 }
-"""The questions the referee answers, by their ``"ask"``."""
+"""The questions about rules that the referee answers, by their ``"ask"``."""
+
+
+def _round(q: Mapping[str, Any]) -> Round:
+    """The round document of a question, checked against its optional rules fields."""
+    doc = _field(q, "round", dict)
+    try:
+        game = round_from_json(doc)
+    except (InvalidStateError, CardParseError) as err:
+        raise QuestionError("BAD_ROUND", f"'round': {err}") from None
+    if "rules" in q:
+        ruleset = game.ruleset
+        named = (_field(q, "rules", str), _field(q, "variants", list, required=False) or [])
+        if named != (ruleset.name, list(ruleset.variants)):
+            raise QuestionError(
+                "BAD_FIELD",
+                f"'rules' and 'variants' say {'+'.join([named[0], *map(str, named[1])])}, "
+                f"but the round is played under {ruleset.title}",
+            )
+    elif "variants" in q:
+        raise QuestionError("BAD_FIELD", "'variants' without 'rules'; the round names its rules")
+    if "indicator" in q:
+        card = _card(q["indicator"], "'indicator'") if q["indicator"] is not None else None
+        if card != game.indicator:
+            raise QuestionError(
+                "BAD_INDICATOR", "'indicator' differs from the indicator of the round"
+            )
+    return game
+
+
+def _ask_action(q: Mapping[str, Any]) -> JSON:
+    _check_keys(q, frozenset({"round", "action"}))
+    game = _round(q)
+    try:
+        action = action_from_json(_field(q, "action", dict))
+    except (InvalidStateError, CardParseError) as err:
+        raise QuestionError("BAD_ACTION", f"'action': {err}") from None
+    verdict = game.check(action)
+    return {"ok": verdict.ok, "violations": _violations(verdict)}
+
+
+def _ask_legal_actions(q: Mapping[str, Any]) -> JSON:
+    _check_keys(q, frozenset({"round"}))
+    game = _round(q)
+    return {"actions": [action_to_json(a) for a in game.legal_actions()]}
+
+
+ROUND_ASKS: dict[str, Callable[[Mapping[str, Any]], JSON]] = {
+    "action": _ask_action,
+    "legal_actions": _ask_legal_actions,
+}
+"""The questions about a round in play, by their ``"ask"``: the round document names the rules."""
 
 
 def answer(question: Any) -> JSON:
@@ -351,10 +409,15 @@ def answer(question: Any) -> JSON:
         if not isinstance(question, dict):
             raise QuestionError("BAD_QUESTION", "a question is a JSON object")
         ask = _field(question, "ask", str)
+        round_handler = ROUND_ASKS.get(ask)
         handler = ASKS.get(ask)
-        if handler is None:
-            raise QuestionError("UNKNOWN_ASK", f"unknown ask {ask!r}; known: {', '.join(ASKS)}")
-        result = handler(question, _rules(question))
+        if round_handler is not None:
+            result = round_handler(question)
+        elif handler is not None:
+            result = handler(question, _rules(question))
+        else:
+            known = ", ".join([*ASKS, *ROUND_ASKS])
+            raise QuestionError("UNKNOWN_ASK", f"unknown ask {ask!r}; known: {known}")
     except QuestionError as err:
         result = {"error": {"code": err.code, "message": str(err)}}
     except HandRummyError as err:

@@ -54,7 +54,16 @@ from hand_rummy.scoring import PlayerEnd, RoundEnd, RoundScore, score_round
 from hand_rummy.table import LayoffContext, exchange, lay_off
 from hand_rummy.verdict import Code, Verdict, Violation
 
-__all__ = ["Ending", "LegalActions", "Obligation", "Outcome", "Phase", "Round", "TableMeld"]
+__all__ = [
+    "Ending",
+    "LegalActions",
+    "Obligation",
+    "Outcome",
+    "Phase",
+    "Round",
+    "TableMeld",
+    "TurnState",
+]
 
 
 class Phase(enum.Enum):
@@ -109,7 +118,7 @@ class TableMeld:
 
 
 @attrs.frozen
-class _Turn:
+class TurnState:
     """What has happened so far in the current turn."""
 
     taken: Card | None = None
@@ -125,7 +134,7 @@ class _Turn:
     """The starter's bare first turn (000: discard only)."""
 
 
-_NO_TURN = _Turn()
+_NO_TURN = TurnState()
 
 
 def _counts(cards: Iterable[Card]) -> tuple[int, ...]:
@@ -167,7 +176,7 @@ class Round:
     announced: tuple[int, ...]
     missed: tuple[bool, ...]
     demoted: tuple[tuple[Card, ...], ...]
-    current: _Turn
+    current: TurnState
     reshuffles: int
     redeal_queue: tuple[int, ...]
     history: tuple[Action, ...]
@@ -182,6 +191,10 @@ class Round:
         if not ruleset.players.allows(players):
             raise InvalidStateError(
                 f"{ruleset.title} is for {ruleset.players.describe().rstrip('.')}, not {players}"
+            )
+        if not 0 <= dealer < players:
+            raise InvalidStateError(
+                f"the dealer must be a seat from 0 to {players - 1}, not {dealer}"
             )
         cards = [p.card for p in ruleset.deck.cards()]
         random.Random(seed).shuffle(cards)
@@ -224,6 +237,10 @@ class Round:
         players = len(hands)
         if not ruleset.players.allows(players):
             raise InvalidStateError(f"{ruleset.title} cannot be played by {players} players")
+        if not 0 <= dealer < players:
+            raise InvalidStateError(
+                f"the dealer must be a seat from 0 to {players - 1}, not {dealer}"
+            )
         hand_cards = tuple(read(h) for h in hands)
         stock_cards, pile = read(stock), read(discards)
         shown = read([indicator]) if isinstance(indicator, (str, Card)) else ()
@@ -261,7 +278,7 @@ class Round:
             announced=(0,) * players,
             missed=(False,) * players,
             demoted=((),) * players,
-            current=_Turn(first_turn_bare=bare),
+            current=TurnState(first_turn_bare=bare),
             reshuffles=0,
             redeal_queue=(),
             history=(),
@@ -275,6 +292,8 @@ class Round:
 
     def restart(self) -> Round:
         """The round as it was dealt, before any action."""
+        if not self.start:
+            raise InvalidStateError("this round was sampled from a view and has no deal to replay")
         *hands, stock, pile = self.start
         return Round.from_deal(
             self.ruleset,
@@ -631,10 +650,6 @@ class Round:
             )
         demoted_used = [m.cards[i] for m in action.melds for i in sorted(m.demoted)]
         available = list(self.demoted[seat])
-        if self.current.taken is not None and self.ruleset.demotion.demotes(
-            self.current.taken, self.rules.wilds
-        ):
-            pass  # the taken card is already recorded among the demoted cards in hand
         for card in demoted_used:
             if card not in available:
                 return self._no(
@@ -643,6 +658,19 @@ class Round:
                     "discarded wild cards (000 §Exchanging wild cards)",
                 )
             available.remove(card)
+        # identical cards cannot be told apart: a face whose only copies in hand are demoted
+        # must be played as demoted (a taken wild Ace stays a natural Ace)
+        as_wild = Counter(
+            m.cards[i] for m in action.melds for i in range(len(m)) if i not in m.demoted
+        )
+        demoted_held = Counter(self.demoted[seat])
+        for card, uses in as_wild.items():
+            if demoted_held[card] and uses > self.hands[seat][card.index] - demoted_held[card]:
+                return self._no(
+                    Code.DEMOTION_NOT_ALLOWED,
+                    f"{card} came from the discard pile, so it plays only as a natural card",
+                    "discarded wild cards (000 §Exchanging wild cards)",
+                )
         if self.ruleset.layoff.melds_first and self.current.laid_off:
             return self._no(
                 Code.PHASE_ORDER, "new melds come before lay-offs", "turn flow (003 §Turn Flow)"
@@ -702,7 +730,8 @@ class Round:
         exemption = self.ruleset.opening_exemption
         if exemption is OpeningExemption.NONE:
             return False
-        finishing = size_after == 0 or (size_after == 1 and self.ruleset.going_out.final_discard)
+        # one card left is a finish too: it is discarded to go out
+        finishing = size_after <= 1
         if not finishing or self._going_out_problems():
             return False
         if exemption is OpeningExemption.GOING_OUT:
@@ -743,6 +772,20 @@ class Round:
         return list(dict.fromkeys(roles))
 
     def _check_lay_off(self, action: LayOff) -> list[Violation]:
+        problems, target, size_after = self._lay_off_gate(action)
+        if problems or target is None:
+            return problems
+        context = LayoffContext(
+            going_out=size_after == 0 or (size_after == 1 and self.ruleset.going_out.final_discard),
+            one_card_announced=any(a == 1 for a in self.announced),
+            announcing_one_card=size_after == 2,
+        )
+        roles = {0: action.role} if action.role is not None else None
+        result = lay_off(target.meld, [action.card], self.rules, roles=roles, context=context)
+        return list(result.verdict.violations)
+
+    def _lay_off_gate(self, action: LayOff) -> tuple[list[Violation], TableMeld | None, int]:
+        """Everything about a lay-off but the meld itself: turn, opening, the card, what is kept."""
         seat = self.turn
         problems = self._obligation_problems()
         pending = self.current.obligation
@@ -758,29 +801,33 @@ class Round:
                 and self.ruleset.exchange.freed_wild is FreedWild.USE_NOW
             )
         ):
-            return problems
+            return problems, None, 0
         if self.ruleset.layoff.needs_opening and not self._is_opened(seat):
-            return self._no(Code.NOT_OPENED, "lay off only after opening", "laying off")
+            return self._no(Code.NOT_OPENED, "lay off only after opening", "laying off"), None, 0
         target = self._meld(action.target)
         if target is None:
-            return self._no(Code.NO_SUCH_MELD, f"there is no meld {action.target}", "laying off")
+            message = f"there is no meld {action.target}"
+            return self._no(Code.NO_SUCH_MELD, message, "laying off"), None, 0
         left = self._hand_after([action.card])
         if left is None:
-            return self._no(
-                Code.CARD_NOT_IN_HAND, f"{action.card} is not in your hand", "laying off"
+            message = f"{action.card} is not in your hand"
+            return self._no(Code.CARD_NOT_IN_HAND, message, "laying off"), None, 0
+        if action.role is not None and not self.rules.is_wild(action.card):
+            message = f"{action.card} is not wild, so it stands for nothing but itself"
+            return self._no(Code.NATURAL_CARD_GIVEN_ROLE, message, "laying off"), None, 0
+        if self.rules.is_wild(action.card) and (action.role is None) != (
+            target.kind is MeldKind.SET
+        ):
+            # one spelling per move: a wild on a run says what it stands for; on a set it
+            # stands for "another card of the rank", whose suit stays free
+            message = (
+                f"say which card the wild {action.card} stands for at the end of meld {target.id}"
+                if action.role is None
+                else f"a wild laid off on a set takes no role; meld {target.id} is a set"
             )
+            return self._no(Code.WILD_ROLE_INVALID, message, "laying off"), None, 0
         size_after = sum(left)
-        problems = self._keep_problems(size_after, left)
-        if problems:
-            return problems
-        context = LayoffContext(
-            going_out=size_after == 0 or (size_after == 1 and self.ruleset.going_out.final_discard),
-            one_card_announced=any(a == 1 for a in self.announced),
-            announcing_one_card=size_after == 2,
-        )
-        roles = {0: action.role} if action.role is not None else None
-        result = lay_off(target.meld, [action.card], self.rules, roles=roles, context=context)
-        return list(result.verdict.violations)
+        return self._keep_problems(size_after, left), target, size_after
 
     def _check_exchange(self, action: Exchange) -> list[Violation]:
         seat = self.turn
@@ -878,7 +925,7 @@ class Round:
                 discards=self.discards[:-1],
                 phase=Phase.PLAY,
                 demoted=demoted,
-                current=_Turn(
+                current=TurnState(
                     taken=card,
                     had_taken=self.hands[self.turn][card.index] > 0,
                     obligation=obligation,
@@ -1202,15 +1249,28 @@ class Round:
         seat = self.turn
         if self.ruleset.layoff.needs_opening and not self._is_opened(seat):
             return
+        if not self.table:
+            return
+        finder = MeldFinder.of(self.rules)
         hand = self.hands[seat]
+        gate: dict[int, bool] = {}
         for target in self.table:
+            options = finder.layoff_options(target.meld, target.kind)
             for index in range(53):
-                if not hand[index]:
+                if not hand[index] or index not in options:
                     continue
                 card = CARDS[index]
-                for role in self._layoff_roles(target, card):
+                for role, contextual in options[index]:
                     action = LayOff(target.id, card, role)
-                    if not self._check_lay_off(action):
+                    if contextual:
+                        if not self._check_lay_off(action):
+                            yield action
+                        continue
+                    open_gate = gate.get(index)
+                    if open_gate is None:
+                        open_gate = not self._lay_off_gate(action)[0]
+                        gate[index] = open_gate
+                    if open_gate:
                         yield action
 
     def _gen_exchanges(self) -> Iterator[Action]:
@@ -1240,7 +1300,11 @@ class Round:
         meld = target.meld
         if target.kind is MeldKind.RUN:
             return list(dict.fromkeys((r,) for i in wilds if (r := meld.roles[i]) is not None))
-        plays = [self.rules.wilds.natural_as(c) for i, c in enumerate(meld.cards) if i not in wilds]
+        plays = [
+            r or self.rules.wilds.natural_as(c)
+            for i, (c, r) in enumerate(zip(meld.cards, meld.roles))
+            if i not in wilds
+        ]
         rank = plays[0].rank
         present = {c.suit for c in plays}
         assert rank is not None

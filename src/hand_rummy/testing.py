@@ -14,14 +14,17 @@ runtime dependency: install the ``test`` extra (``pip install hand-rummy[test]``
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Iterator, Sequence
 
 from hypothesis import assume
 from hypothesis import strategies as st
 
+from hand_rummy.actions import Action, ClaimRedeal, Exchange, LayDown, LayOff, PassRedeal
 from hand_rummy.cards import CARDS, JOKER, NATURAL_CARDS, Card, Rank, Suit, build_deck
-from hand_rummy.errors import HandRummyError
+from hand_rummy.errors import HandRummyError, InvalidStateError
 from hand_rummy.melds import Meld, MeldRules
+from hand_rummy.round import Phase, Round
 from hand_rummy.rules import PRESETS, MeldKind, Ruleset, build, variants_for
 
 __all__ = [
@@ -30,6 +33,10 @@ __all__ = [
     "meld_rules",
     "melds",
     "natural_cards",
+    "player_counts",
+    "random_action",
+    "random_game",
+    "rounds",
     "rulesets",
     "runs",
     "sets",
@@ -170,3 +177,72 @@ def hands(draw: st.DrawFn, size: int, ruleset: Ruleset | None = None) -> tuple[C
     dealt = draw(st.permutations(deck))[:size]
     assume(len(dealt) == size)
     return tuple(physical.card for physical in dealt)
+
+
+def player_counts(ruleset: Ruleset) -> list[int]:
+    """Every number of players ``ruleset`` allows, fewest first."""
+    players = ruleset.players
+    return [n for n in range(players.minimum, players.maximum + 1) if players.allows(n)]
+
+
+def random_action(game: Round, rng: random.Random, *, meld_bias: float = 0.75) -> Action:
+    """A legal action of ``game`` chosen with ``rng``, for random play.
+
+    Uniform over the legal actions, except that melding actions (lay-downs,
+    lay-offs, exchanges) are preferred with probability ``meld_bias`` so that
+    random rounds reach openings and finishes, and a redeal is claimed only
+    one time in ten. Raises :class:`~hand_rummy.errors.InvalidStateError` when
+    a round that is not over has no legal action.
+    """
+    actions = list(game.legal_actions())
+    if not actions:
+        raise InvalidStateError(f"no legal action in a round in phase {game.phase.value}")
+    if game.phase is Phase.REDEAL:
+        keep = [a for a in actions if isinstance(a, PassRedeal)]
+        claim = [a for a in actions if isinstance(a, ClaimRedeal)]
+        if keep and (not claim or rng.random() < 0.9):
+            return keep[0]
+    melding = [a for a in actions if isinstance(a, (LayDown, LayOff, Exchange))]
+    if melding and rng.random() < meld_bias:
+        return rng.choice(melding)
+    return rng.choice(actions)
+
+
+def random_game(
+    game: Round, rng: random.Random, max_steps: int = 3000, *, meld_bias: float = 0.75
+) -> Iterator[Round]:
+    """The rounds reached by playing :func:`random_action` from ``game``, ``game`` first.
+
+    Stops when the round is over or after ``max_steps`` actions.
+    """
+    yield game
+    for _ in range(max_steps):
+        if game.is_over:
+            return
+        game = game.apply(random_action(game, rng, meld_bias=meld_bias))
+        yield game
+
+
+@st.composite
+def rounds(
+    draw: st.DrawFn,
+    ruleset: Ruleset | None = None,
+    *,
+    players: int | None = None,
+    max_steps: int = 200,
+    presets: Sequence[str] | None = None,
+) -> Round:
+    """A round dealt with a drawn seed and played at random for up to ``max_steps`` actions.
+
+    The ruleset is ``ruleset`` or one from :func:`rulesets` (of ``presets``); the
+    number of players is ``players`` or one the ruleset allows. The number of
+    actions is drawn too, so some rounds are fresh deals and some are over.
+    """
+    chosen = ruleset if ruleset is not None else draw(rulesets(presets))
+    count = players if players is not None else draw(st.sampled_from(player_counts(chosen)))
+    seed = draw(st.integers(0, 2**32 - 1), label="seed")
+    dealer = draw(st.integers(0, count - 1), label="dealer")
+    steps = draw(st.integers(0, max_steps), label="steps")
+    dealt = Round.deal(chosen, players=count, seed=seed, dealer=dealer)
+    *_, last = random_game(dealt, random.Random(seed), steps)
+    return last

@@ -21,7 +21,7 @@ from hand_rummy.actions import Action
 from hand_rummy.cards import JOKER, Card
 from hand_rummy.errors import InvalidStateError
 from hand_rummy.melds import MeldRules
-from hand_rummy.round import LegalActions, Outcome, Phase, Round, TableMeld, _counts, _Turn
+from hand_rummy.round import LegalActions, Outcome, Phase, Round, TableMeld, TurnState, _counts
 from hand_rummy.rules.opening import OpeningRecord
 from hand_rummy.rules.ruleset import Ruleset
 
@@ -55,7 +55,7 @@ class PlayerView:
     announced: tuple[int, ...]
     missed: tuple[bool, ...]
     reshuffles: int
-    current: _Turn
+    current: TurnState
     redeal_queue: tuple[int, ...]
     history: tuple[Action, ...]
     outcome: Outcome | None

@@ -1,0 +1,930 @@
+"""Versioned JSON documents for actions, rounds and player views.
+
+Everything here turns library values into plain JSON values (``dict``,
+``list``, ``str``, ``int``, ``bool``, ``None``) and back. Cards are written in
+ASCII notation (``"10H"``, ``"JK"``); reading accepts any notation that
+:func:`~hand_rummy.cards.parse_card` accepts.
+
+* A meld is ``{"cards": [...], "roles": {"1": "8H"}, "demoted": [...]}``
+  (``roles`` and ``demoted`` are left out when empty).
+* An action is an object with a ``"type"``: ``draw``, ``take``, ``lay_down``
+  (``melds``), ``lay_off`` (``target``, ``card``, optional ``role``),
+  ``exchange`` (``target``, ``cards``), ``discard`` (``card``, optional
+  ``announce``), ``claim_redeal`` or ``pass_redeal``.
+* A ruleset is ``{"preset": "levant", "variants": ["opening_71"]}``. Only a
+  preset with named variants can be written: a ruleset changed with
+  :meth:`~hand_rummy.rules.ruleset.Ruleset.with_` has no name to write.
+* A round (``"format": "hand-rummy/round"``, version 1) is its rules, the
+  deal, the history of actions and a snapshot of the current position
+  (``"state"``). Reading deals again with
+  :meth:`~hand_rummy.round.Round.from_deal`, replays the history with
+  :meth:`~hand_rummy.round.Round.apply` and checks that the snapshot (when
+  present) matches the replayed position, so a document whose parts disagree
+  is refused.
+* A player view (``"format": "hand-rummy/view"``, version 1) is everything
+  in a :class:`~hand_rummy.view.PlayerView`.
+
+Reading a malformed document raises
+:class:`~hand_rummy.errors.InvalidStateError`, or
+:class:`~hand_rummy.errors.CardParseError` for a card that cannot be read;
+the message starts with where the problem is (``history[3].card: ...``).
+
+>>> import hand_rummy as hr
+>>> action_to_json(hr.LayOff(3, hr.parse_card("JK"), role=hr.parse_card("8H")))
+{'type': 'lay_off', 'target': 3, 'card': 'JK', 'role': '8H'}
+>>> action_from_json({"type": "discard", "card": "KS"})
+Discard(card=Card.parse('KS'), announce=False)
+>>> game = hr.Round.deal(hr.rulesets.romme, 2, seed=1)
+>>> game = game.apply(hr.Discard(hr.parse_card("6C")))
+>>> doc = round_to_json(game)
+>>> doc["format"], doc["version"], doc["rules"], doc["history"]
+('hand-rummy/round', 1, {'preset': 'romme', 'variants': []}, [{'type': 'discard', 'card': '6C'}])
+>>> round_from_json(doc) == game
+True
+>>> doc["state"]["turn"] = 0
+>>> round_from_json(doc)
+Traceback (most recent call last):
+...
+hand_rummy.errors.InvalidStateError: state.turn does not match the replayed round: 0 here, 1 in ...
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal, NoReturn, TypeVar
+
+from hand_rummy.actions import (
+    Action,
+    ClaimRedeal,
+    Discard,
+    DrawStock,
+    Exchange,
+    LayDown,
+    LayOff,
+    PassRedeal,
+    TakeDiscard,
+)
+from hand_rummy.cards import Card, parse_card
+from hand_rummy.errors import (
+    CardParseError,
+    IllegalActionError,
+    InvalidStateError,
+    UnknownRulesError,
+)
+from hand_rummy.melds import Meld, MeldRules
+from hand_rummy.round import Ending, Obligation, Outcome, Phase, Round, TableMeld, TurnState
+from hand_rummy.rules.opening import OpeningRecord
+from hand_rummy.rules.presets import PRESETS, build
+from hand_rummy.rules.ruleset import Ruleset
+from hand_rummy.rules.wilds import MeldKind
+from hand_rummy.scoring import RoundScore
+from hand_rummy.view import PlayerView
+
+__all__ = [
+    "ROUND_FORMAT",
+    "VERSION",
+    "VIEW_FORMAT",
+    "action_from_json",
+    "action_to_json",
+    "card_from_json",
+    "dumps",
+    "loads",
+    "meld_from_json",
+    "meld_to_json",
+    "round_from_json",
+    "round_to_json",
+    "rules_from_json",
+    "rules_to_json",
+    "view_from_json",
+    "view_to_json",
+]
+
+JSON = dict[str, Any]
+
+ROUND_FORMAT = "hand-rummy/round"
+"""The ``"format"`` of a round document."""
+VIEW_FORMAT = "hand-rummy/view"
+"""The ``"format"`` of a player-view document."""
+VERSION = 1
+"""The version of the round and view documents that this library writes and reads."""
+
+_E = TypeVar("_E", bound=enum.Enum)
+
+
+# --- reading helpers -----------------------------------------------------------------
+
+
+def _fail(where: str, message: str) -> NoReturn:
+    raise InvalidStateError(f"{where}: {message}")
+
+
+def _show(value: Any) -> str:
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def _obj(value: Any, where: str) -> Mapping[str, Any]:
+    if not isinstance(value, dict):
+        _fail(where, f"expected an object, not {_show(value)}")
+    return value
+
+
+def _fields(
+    value: Any, where: str, required: Sequence[str], optional: Sequence[str] = ()
+) -> Mapping[str, Any]:
+    obj = _obj(value, where)
+    missing = [k for k in required if k not in obj]
+    if missing:
+        _fail(where, "missing field " + ", ".join(repr(k) for k in missing))
+    unknown = sorted(str(k) for k in obj if k not in required and k not in optional)
+    if unknown:
+        _fail(where, "unknown field " + ", ".join(repr(k) for k in unknown))
+    return obj
+
+
+def _list(value: Any, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        _fail(where, f"expected a list, not {_show(value)}")
+    return value
+
+
+def _int(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        _fail(where, f"expected a whole number, not {_show(value)}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        span = f"from {low}" if high is None else f"from {low} to {high}"
+        _fail(where, f"{value} is out of range ({span})")
+    return value
+
+
+def _seat(value: Any, where: str, players: int) -> int:
+    return _int(value, where, 0, players - 1)
+
+
+def _bool(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        _fail(where, f"expected true or false, not {_show(value)}")
+    return value
+
+
+def _str(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        _fail(where, f"expected a string, not {_show(value)}")
+    return value
+
+
+def _enum(kind: type[_E], value: Any, where: str) -> _E:
+    text = _str(value, where)
+    for member in kind:
+        if member.value == text:
+            return member
+    known = ", ".join(repr(m.value) for m in kind)
+    _fail(where, f"{_show(value)} is not one of {known}")
+
+
+def card_from_json(value: Any, where: str = "card") -> Card:
+    """Read one card written as a string; ``where`` names it in error messages.
+
+    >>> card_from_json("10H"), card_from_json("jk")
+    (Card.parse('10H'), Card.parse('JK'))
+    >>> card_from_json("1OH", "deal.stock[4]")
+    Traceback (most recent call last):
+    ...
+    hand_rummy.errors.CardParseError: deal.stock[4]: '1OH' at position 0 is not a card: ...
+    """
+    if not isinstance(value, str):
+        raise CardParseError(
+            f"{where}: a card is a string like '10H', not {_show(value)}", _show(value), 0
+        )
+    try:
+        return parse_card(value)
+    except CardParseError as err:
+        raise CardParseError(f"{where}: {err}", err.text, err.position) from None
+
+
+def _cards(value: Any, where: str) -> tuple[Card, ...]:
+    return tuple(card_from_json(v, f"{where}[{i}]") for i, v in enumerate(_list(value, where)))
+
+
+def _opt_card(value: Any, where: str) -> Card | None:
+    return None if value is None else card_from_json(value, where)
+
+
+def _ints(value: Any, where: str, low: int = 0) -> tuple[int, ...]:
+    return tuple(_int(v, f"{where}[{i}]", low) for i, v in enumerate(_list(value, where)))
+
+
+def _bools(value: Any, where: str) -> tuple[bool, ...]:
+    return tuple(_bool(v, f"{where}[{i}]") for i, v in enumerate(_list(value, where)))
+
+
+def _sized(values: tuple[Any, ...], where: str, players: int) -> None:
+    if len(values) != players:
+        _fail(where, f"has {len(values)} entries; the round has {players} players")
+
+
+def _format(obj: Mapping[str, Any], want: str) -> None:
+    if "format" not in obj:
+        _fail("document", f"missing field 'format' (expected {want!r})")
+    if obj["format"] != want:
+        _fail("format", f"expected {want!r}, not {_show(obj['format'])}")
+    if "version" not in obj:
+        _fail("document", "missing field 'version'")
+    version = obj["version"]
+    if version != VERSION or isinstance(version, bool):
+        _fail(
+            "version",
+            f"unsupported version {_show(version)} of {want}; this library reads {VERSION}",
+        )
+
+
+# --- cards, melds, rules -----------------------------------------------------------------
+
+
+def _card_list(cards: Sequence[Card]) -> list[str]:
+    return [c.ascii for c in cards]
+
+
+def meld_to_json(meld: Meld) -> JSON:
+    """A meld as ``{"cards": [...], "roles": {...}, "demoted": [...]}`` (empty parts left out).
+
+    >>> import hand_rummy as hr
+    >>> meld_to_json(hr.Meld.of("7H AC 9H", roles={1: "8H"}))
+    {'cards': ['7H', 'AC', '9H'], 'roles': {'1': '8H'}}
+    """
+    out: JSON = {"cards": _card_list(meld.cards)}
+    roles = {str(i): r.ascii for i, r in enumerate(meld.roles) if r is not None}
+    if roles:
+        out["roles"] = roles
+    if meld.demoted:
+        out["demoted"] = sorted(meld.demoted)
+    return out
+
+
+def meld_from_json(value: Any, where: str = "meld") -> Meld:
+    """Read a meld written by :func:`meld_to_json`."""
+    obj = _fields(value, where, ["cards"], ["roles", "demoted"])
+    cards = _cards(obj["cards"], f"{where}.cards")
+    roles: list[Card | None] = [None] * len(cards)
+    raw_roles = _obj(obj.get("roles", {}), f"{where}.roles")
+    for key, role in raw_roles.items():
+        if not (isinstance(key, str) and re.fullmatch(r"0|[1-9][0-9]*", key)):
+            _fail(f"{where}.roles", f"{key!r} is not a position in the meld")
+        position = int(key)
+        if position >= len(cards):
+            _fail(f"{where}.roles", f"position {position} lies outside the {len(cards)}-card meld")
+        roles[position] = card_from_json(role, f"{where}.roles[{key!r}]")
+    demoted = _ints(obj.get("demoted", []), f"{where}.demoted")
+    for i, position in enumerate(demoted):
+        if position >= len(cards):
+            _fail(
+                f"{where}.demoted[{i}]",
+                f"position {position} lies outside the {len(cards)}-card meld",
+            )
+    if len(set(demoted)) != len(demoted):
+        _fail(f"{where}.demoted", "lists a position twice")
+    return Meld(cards, tuple(roles), frozenset(demoted))
+
+
+def rules_to_json(ruleset: Ruleset) -> JSON:
+    """A ruleset by name: ``{"preset": ..., "variants": [...]}``.
+
+    Raises :class:`~hand_rummy.errors.InvalidStateError` for a ruleset that
+    is not a preset with named variants applied (one changed with ``with_``).
+
+    >>> import hand_rummy as hr
+    >>> rules_to_json(hr.build("levant", ["opening_71"]))
+    {'preset': 'levant', 'variants': ['opening_71']}
+    >>> from hand_rummy.rules import FixedOpening
+    >>> rules_to_json(hr.rulesets.levant.with_(opening=FixedOpening(60)))
+    Traceback (most recent call last):
+    ...
+    hand_rummy.errors.InvalidStateError: cannot serialise the ruleset 'levant': ...
+    """
+    try:
+        named = build(ruleset.name, ruleset.variants)
+    except UnknownRulesError as err:
+        raise InvalidStateError(
+            f"cannot serialise the ruleset {ruleset.title!r}: only a preset with named "
+            f"variants can be written ({err})"
+        ) from None
+    if named != ruleset:
+        raise InvalidStateError(
+            f"cannot serialise the ruleset {ruleset.title!r}: it differs from the preset with "
+            "those variants (changed with with_()?); only a preset with named variants "
+            "can be written"
+        )
+    return {"preset": ruleset.name, "variants": list(ruleset.variants)}
+
+
+def rules_from_json(value: Any, where: str = "rules") -> Ruleset:
+    """Read a ruleset written by :func:`rules_to_json` (``variants`` may be left out)."""
+    obj = _fields(value, where, ["preset"], ["variants"])
+    preset = _str(obj["preset"], f"{where}.preset")
+    raw = _list(obj.get("variants", []), f"{where}.variants")
+    variants = [_str(v, f"{where}.variants[{i}]") for i, v in enumerate(raw)]
+    if preset not in PRESETS:
+        _fail(f"{where}.preset", str(UnknownRulesError(f"unknown rules {preset!r}")))
+    try:
+        return build(preset, variants)
+    except UnknownRulesError as err:
+        _fail(f"{where}.variants", str(err))
+
+
+# --- actions ---------------------------------------------------------------------------
+
+_SIMPLE: dict[str, type[DrawStock | TakeDiscard | ClaimRedeal | PassRedeal]] = {
+    "draw": DrawStock,
+    "take": TakeDiscard,
+    "claim_redeal": ClaimRedeal,
+    "pass_redeal": PassRedeal,
+}
+_TYPES = (
+    "draw",
+    "take",
+    "lay_down",
+    "lay_off",
+    "exchange",
+    "discard",
+    "claim_redeal",
+    "pass_redeal",
+)
+
+
+def action_to_json(action: Action) -> JSON:
+    """An action as a JSON object with a ``"type"``.
+
+    >>> import hand_rummy as hr
+    >>> action_to_json(hr.DrawStock())
+    {'type': 'draw'}
+    >>> action_to_json(hr.LayDown((hr.Meld.of("5H 6H 7H"),)))
+    {'type': 'lay_down', 'melds': [{'cards': ['5H', '6H', '7H']}]}
+    """
+    for name, kind in _SIMPLE.items():
+        if isinstance(action, kind):
+            return {"type": name}
+    if isinstance(action, LayDown):
+        return {"type": "lay_down", "melds": [meld_to_json(m) for m in action.melds]}
+    if isinstance(action, LayOff):
+        out: JSON = {"type": "lay_off", "target": action.target, "card": action.card.ascii}
+        if action.role is not None:
+            out["role"] = action.role.ascii
+        return out
+    if isinstance(action, Exchange):
+        return {"type": "exchange", "target": action.target, "cards": _card_list(action.cards)}
+    if isinstance(action, Discard):
+        out = {"type": "discard", "card": action.card.ascii}
+        if action.announce:
+            out["announce"] = True
+        return out
+    raise InvalidStateError(f"not an action: {action!r}")
+
+
+def action_from_json(value: Any, where: str = "action") -> Action:
+    """Read an action written by :func:`action_to_json`; unknown fields are refused."""
+    obj = _obj(value, where)
+    if "type" not in obj:
+        _fail(where, "missing field 'type'")
+    kind = obj["type"]
+    if kind in _SIMPLE:
+        _fields(obj, where, ["type"])
+        return _SIMPLE[kind]()
+    if kind == "lay_down":
+        _fields(obj, where, ["type", "melds"])
+        raw = _list(obj["melds"], f"{where}.melds")
+        return LayDown(tuple(meld_from_json(m, f"{where}.melds[{i}]") for i, m in enumerate(raw)))
+    if kind == "lay_off":
+        _fields(obj, where, ["type", "target", "card"], ["role"])
+        return LayOff(
+            _int(obj["target"], f"{where}.target"),
+            card_from_json(obj["card"], f"{where}.card"),
+            _opt_card(obj.get("role"), f"{where}.role"),
+        )
+    if kind == "exchange":
+        _fields(obj, where, ["type", "target", "cards"])
+        return Exchange(
+            _int(obj["target"], f"{where}.target"), _cards(obj["cards"], f"{where}.cards")
+        )
+    if kind == "discard":
+        _fields(obj, where, ["type", "card"], ["announce"])
+        return Discard(
+            card_from_json(obj["card"], f"{where}.card"),
+            _bool(obj.get("announce", False), f"{where}.announce"),
+        )
+    _fail(f"{where}.type", f"unknown action type {_show(kind)}; known: {', '.join(_TYPES)}")
+
+
+# --- the parts of a position -------------------------------------------------------------
+
+
+def _table_to_json(table: Sequence[TableMeld]) -> list[JSON]:
+    return [
+        {"id": m.id, "owner": m.owner, "meld": meld_to_json(m.meld), "kind": m.kind.value}
+        for m in table
+    ]
+
+
+def _table_from_json(value: Any, where: str, players: int) -> tuple[TableMeld, ...]:
+    table = []
+    for i, raw in enumerate(_list(value, where)):
+        at = f"{where}[{i}]"
+        obj = _fields(raw, at, ["id", "owner", "meld", "kind"])
+        table.append(
+            TableMeld(
+                _int(obj["id"], f"{at}.id", 1),
+                _seat(obj["owner"], f"{at}.owner", players),
+                meld_from_json(obj["meld"], f"{at}.meld"),
+                _enum(MeldKind, obj["kind"], f"{at}.kind"),
+            )
+        )
+    ids = [m.id for m in table]
+    if len(set(ids)) != len(ids):
+        _fail(where, "two melds have the same id")
+    return tuple(table)
+
+
+def _openings_to_json(openings: Sequence[OpeningRecord]) -> list[JSON]:
+    return [{"seat": o.seat, "team": o.team, "points": o.points} for o in openings]
+
+
+def _openings_from_json(value: Any, where: str, players: int) -> tuple[OpeningRecord, ...]:
+    out = []
+    for i, raw in enumerate(_list(value, where)):
+        at = f"{where}[{i}]"
+        obj = _fields(raw, at, ["seat", "team", "points"])
+        out.append(
+            OpeningRecord(
+                _seat(obj["seat"], f"{at}.seat", players),
+                _int(obj["team"], f"{at}.team", 0),
+                _int(obj["points"], f"{at}.points"),
+            )
+        )
+    return tuple(out)
+
+
+_TURN_FIELDS = (
+    "taken",
+    "had_taken",
+    "obligation",
+    "freed",
+    "laid_down",
+    "laid_off",
+    "laid_off_on_others",
+    "melded",
+    "first_turn_bare",
+)
+
+
+def _turn_to_json(turn: TurnState) -> JSON:
+    return {
+        "taken": turn.taken.ascii if turn.taken is not None else None,
+        "had_taken": turn.had_taken,
+        "obligation": turn.obligation.value if turn.obligation is not None else None,
+        "freed": turn.freed.ascii if turn.freed is not None else None,
+        "laid_down": turn.laid_down,
+        "laid_off": turn.laid_off,
+        "laid_off_on_others": turn.laid_off_on_others,
+        "melded": _card_list(turn.melded),
+        "first_turn_bare": turn.first_turn_bare,
+    }
+
+
+def _turn_from_json(value: Any, where: str) -> TurnState:
+    obj = _fields(value, where, _TURN_FIELDS)
+    obligation = obj["obligation"]
+    return TurnState(
+        taken=_opt_card(obj["taken"], f"{where}.taken"),
+        had_taken=_bool(obj["had_taken"], f"{where}.had_taken"),
+        obligation=None
+        if obligation is None
+        else _enum(Obligation, obligation, f"{where}.obligation"),
+        freed=_opt_card(obj["freed"], f"{where}.freed"),
+        laid_down=_bool(obj["laid_down"], f"{where}.laid_down"),
+        laid_off=_bool(obj["laid_off"], f"{where}.laid_off"),
+        laid_off_on_others=_bool(obj["laid_off_on_others"], f"{where}.laid_off_on_others"),
+        melded=_cards(obj["melded"], f"{where}.melded"),
+        first_turn_bare=_bool(obj["first_turn_bare"], f"{where}.first_turn_bare"),
+    )
+
+
+def _outcome_to_json(outcome: Outcome | None) -> JSON | None:
+    if outcome is None:
+        return None
+    score = outcome.score
+    return {
+        "ending": outcome.ending.value,
+        "winner": outcome.winner,
+        "scores": list(score.scores),
+        "team_scores": list(score.team_scores) if score.team_scores is not None else None,
+        "scored": score.scored,
+        "factor": score.factor,
+    }
+
+
+def _outcome_from_json(value: Any, where: str, players: int) -> Outcome | None:
+    if value is None:
+        return None
+    obj = _fields(value, where, ["ending", "winner", "scores", "team_scores", "scored", "factor"])
+    scores = tuple(
+        _int(v, f"{where}.scores[{i}]")
+        for i, v in enumerate(_list(obj["scores"], f"{where}.scores"))
+    )
+    _sized(scores, f"{where}.scores", players)
+    teams = obj["team_scores"]
+    team_scores = (
+        None
+        if teams is None
+        else tuple(
+            _int(v, f"{where}.team_scores[{i}]")
+            for i, v in enumerate(_list(teams, f"{where}.team_scores"))
+        )
+    )
+    winner = obj["winner"]
+    return Outcome(
+        _enum(Ending, obj["ending"], f"{where}.ending"),
+        RoundScore(
+            scores,
+            team_scores,
+            _bool(obj["scored"], f"{where}.scored"),
+            _int(obj["factor"], f"{where}.factor"),
+        ),
+        None if winner is None else _seat(winner, f"{where}.winner", players),
+    )
+
+
+def _history_to_json(history: Sequence[Action]) -> list[JSON]:
+    return [action_to_json(a) for a in history]
+
+
+def _history_from_json(value: Any, where: str) -> tuple[Action, ...]:
+    raw = _list(value, where)
+    return tuple(action_from_json(a, f"{where}[{i}]") for i, a in enumerate(raw))
+
+
+def _rules_with_indicator(ruleset: Ruleset, indicator: Card | None, where: str) -> MeldRules:
+    if ruleset.uses_indicator and indicator is None:
+        _fail(where, f"{ruleset.title} turns an indicator card; it is missing")
+    if not ruleset.uses_indicator and indicator is not None:
+        _fail(where, f"{ruleset.title} turns no indicator card, but one is given")
+    try:
+        return MeldRules.of(ruleset, indicator)
+    except InvalidStateError as err:
+        _fail(where, str(err))
+
+
+# --- rounds ------------------------------------------------------------------------------
+
+
+def _state(game: Round) -> JSON:
+    return {
+        "turn": game.turn,
+        "phase": game.phase.value,
+        "hands": [_card_list(game.hand(s)) for s in range(game.players)],
+        "stock": _card_list(game.stock),
+        "discards": _card_list(game.discards),
+        "table": _table_to_json(game.table),
+        "opened": list(game.opened),
+        "melded": list(game.melded),
+        "openings": _openings_to_json(game.openings),
+        "turns_played": list(game.turns_played),
+        "announced": list(game.announced),
+        "missed": list(game.missed),
+        "demoted": [_card_list(d) for d in game.demoted],
+        "current": _turn_to_json(game.current),
+        "reshuffles": game.reshuffles,
+        "redeal_queue": list(game.redeal_queue),
+        "outcome": _outcome_to_json(game.outcome),
+    }
+
+
+def round_to_json(game: Round) -> JSON:
+    """A round as a versioned document: rules, deal, history and a snapshot of the position.
+
+    The ``"deal"`` holds every hand as dealt, the stock bottom first (top
+    last), the discard pile and the indicator. ``"state"`` repeats the
+    current position (hands sorted, table melds in table form, the outcome
+    once the round is over), so that a reader without the engine can show it;
+    :func:`round_from_json` checks it against the replay.
+    """
+    if len(game.start) != game.players + 2:
+        raise InvalidStateError(
+            "this round has no recorded deal (a round sampled from a view?), so it cannot "
+            "be written: a round document is replayed from its deal"
+        )
+    *hands, stock, discards = game.start
+    return {
+        "format": ROUND_FORMAT,
+        "version": VERSION,
+        "rules": rules_to_json(game.ruleset),
+        "players": game.players,
+        "dealer": game.dealer,
+        "seed": game.seed,
+        "deal": {
+            "hands": [_card_list(h) for h in hands],
+            "stock": _card_list(stock),
+            "discards": _card_list(discards),
+            "indicator": game.indicator.ascii if game.indicator is not None else None,
+        },
+        "history": _history_to_json(game.history),
+        "state": _state(game),
+    }
+
+
+def round_from_json(value: Any) -> Round:
+    """Read a round document: validate it, deal, replay the history, check the snapshot.
+
+    Checked, in order: ``format`` and ``version``; that every field is
+    present with the right type and no unknown field is given; the rules;
+    the player count (allowed by the rules), dealer seat and seed; every card
+    string; the indicator (present exactly where the rules turn one); the deal
+    (every card of the deck exactly once, hand sizes as the rules deal them,
+    both by :meth:`~hand_rummy.round.Round.from_deal`); every action of the
+    history, which must be legal in turn (an illegal one is reported with its
+    index and the verdict); and, when ``"state"`` is given, that every part of
+    it equals the replayed position (hands compared as sets of cards).
+    """
+    obj = _obj(value, "document")
+    _format(obj, ROUND_FORMAT)
+    obj = _fields(
+        obj,
+        "document",
+        ["format", "version", "rules", "players", "dealer", "seed", "deal", "history"],
+        ["state"],
+    )
+    ruleset = rules_from_json(obj["rules"])
+    players = _int(obj["players"], "players")
+    if not ruleset.players.allows(players):
+        _fail("players", f"{ruleset.title} cannot be played by {players} players")
+    dealer = _seat(obj["dealer"], "dealer", players)
+    seed = _int(obj["seed"], "seed")
+    deal = _fields(obj["deal"], "deal", ["hands", "stock", "discards", "indicator"])
+    raw_hands = _list(deal["hands"], "deal.hands")
+    if len(raw_hands) != players:
+        _fail("deal.hands", f"has {len(raw_hands)} hands; the document has {players} players")
+    hands = [_cards(h, f"deal.hands[{i}]") for i, h in enumerate(raw_hands)]
+    stock = _cards(deal["stock"], "deal.stock")
+    discards = _cards(deal["discards"], "deal.discards")
+    indicator = _opt_card(deal["indicator"], "deal.indicator")
+    _rules_with_indicator(ruleset, indicator, "deal.indicator")
+    try:
+        game = Round.from_deal(
+            ruleset, hands, stock, discards=discards, indicator=indicator, dealer=dealer, seed=seed
+        )
+    except InvalidStateError as err:
+        _fail("deal", str(err))
+    for index, action in enumerate(_history_from_json(obj["history"], "history")):
+        try:
+            game = game.apply(action)
+        except IllegalActionError as err:
+            codes = ", ".join(v.code.value for v in err.verdict.violations)
+            _fail(
+                f"history[{index}]",
+                f"{action} ({_show(action_to_json(action))}) is illegal in the replayed round "
+                f"(seat {game.turn} to move, phase {game.phase.value}): {err} [{codes}]",
+            )
+    if "state" in obj:
+        _compare(obj["state"], _state(game), "state")
+    return game
+
+
+_MULTISET = re.compile(r"state\.hands\[\d+\]")
+
+
+def _canonical(value: Any) -> Any:
+    """A string that reads as a card, in ASCII notation; anything else unchanged."""
+    if isinstance(value, str):
+        try:
+            return parse_card(value).ascii
+        except CardParseError:
+            return value
+    return value
+
+
+def _mismatch(where: str, given: Any, replayed: Any) -> NoReturn:
+    raise InvalidStateError(
+        f"{where} does not match the replayed round: {_show(given)} here, "
+        f"{_show(replayed)} in the replay"
+    )
+
+
+def _compare(given: Any, replayed: Any, where: str) -> None:
+    if isinstance(replayed, dict):
+        if not isinstance(given, dict):
+            _mismatch(where, given, replayed)
+        obj = _fields(given, where, list(replayed))
+        for key, value in replayed.items():
+            _compare(obj[key], value, f"{where}.{key}")
+        return
+    if isinstance(replayed, list):
+        if not isinstance(given, list):
+            _mismatch(where, given, replayed)
+        if all(isinstance(v, str) for v in replayed) and all(isinstance(v, str) for v in given):
+            ours = [_canonical(v) for v in given]
+            if _MULTISET.fullmatch(where):
+                if Counter(ours) != Counter(replayed):
+                    _mismatch(where, given, replayed)
+            elif ours != replayed:
+                _mismatch(where, given, replayed)
+            return
+        if len(given) != len(replayed):
+            _mismatch(where, given, replayed)
+        for i, (mine, theirs) in enumerate(zip(given, replayed)):
+            _compare(mine, theirs, f"{where}[{i}]")
+        return
+    same_type = type(given) is type(replayed)
+    if not same_type or _canonical(given) != replayed:
+        _mismatch(where, given, replayed)
+
+
+# --- player views ------------------------------------------------------------------------
+
+_VIEW_FIELDS = (
+    "format",
+    "version",
+    "rules",
+    "seat",
+    "dealer",
+    "turn",
+    "phase",
+    "hand",
+    "demoted",
+    "table",
+    "discards",
+    "indicator",
+    "hand_sizes",
+    "stock_size",
+    "opened",
+    "melded",
+    "openings",
+    "turns_played",
+    "announced",
+    "missed",
+    "reshuffles",
+    "current",
+    "redeal_queue",
+    "history",
+    "outcome",
+)
+
+
+def view_to_json(view: PlayerView) -> JSON:
+    """A player's view as a versioned document (``"format": "hand-rummy/view"``)."""
+    return {
+        "format": VIEW_FORMAT,
+        "version": VERSION,
+        "rules": rules_to_json(view.ruleset),
+        "seat": view.seat,
+        "dealer": view.dealer,
+        "turn": view.turn,
+        "phase": view.phase.value,
+        "hand": _card_list(view.hand),
+        "demoted": _card_list(view.demoted),
+        "table": _table_to_json(view.table),
+        "discards": _card_list(view.discards),
+        "indicator": view.indicator.ascii if view.indicator is not None else None,
+        "hand_sizes": list(view.hand_sizes),
+        "stock_size": view.stock_size,
+        "opened": list(view.opened),
+        "melded": list(view.melded),
+        "openings": _openings_to_json(view.openings),
+        "turns_played": list(view.turns_played),
+        "announced": list(view.announced),
+        "missed": list(view.missed),
+        "reshuffles": view.reshuffles,
+        "current": _turn_to_json(view.current),
+        "redeal_queue": list(view.redeal_queue),
+        "history": _history_to_json(view.history),
+        "outcome": _outcome_to_json(view.outcome),
+    }
+
+
+def view_from_json(value: Any) -> PlayerView:
+    """Read a player-view document written by :func:`view_to_json`.
+
+    Checked: ``format``, ``version``, every field and its type, card strings,
+    the rules and indicator, seats in range (``seat``, ``dealer``, ``turn``,
+    meld owners, openings, the redeal queue, the winner), one entry per player
+    in every per-seat list, that the hand holds ``hand_sizes[seat]`` cards and
+    its demoted cards, that no card is seen more often than the deck has it
+    and that all counts add up to the deck, and that the phase is ``over``
+    exactly when there is an outcome. The history is read but not replayed: a
+    view does not hold the deal.
+    """
+    obj = _obj(value, "document")
+    _format(obj, VIEW_FORMAT)
+    obj = _fields(obj, "document", _VIEW_FIELDS)
+    ruleset = rules_from_json(obj["rules"])
+    sizes = _ints(obj["hand_sizes"], "hand_sizes")
+    players = len(sizes)
+    if not ruleset.players.allows(players):
+        _fail("hand_sizes", f"{ruleset.title} cannot be played by {players} players")
+    seat = _seat(obj["seat"], "seat", players)
+    hand = _cards(obj["hand"], "hand")
+    if len(hand) != sizes[seat]:
+        _fail("hand", f"holds {len(hand)} cards, but hand_sizes[{seat}] is {sizes[seat]}")
+    demoted = _cards(obj["demoted"], "demoted")
+    if Counter(demoted) - Counter(hand):
+        _fail("demoted", "lists cards that are not in the hand")
+    indicator = _opt_card(obj["indicator"], "indicator")
+    _rules_with_indicator(ruleset, indicator, "indicator")
+    table = _table_from_json(obj["table"], "table", players)
+    discards = _cards(obj["discards"], "discards")
+    stock_size = _int(obj["stock_size"], "stock_size", 0)
+    per_seat: dict[str, tuple[Any, ...]] = {
+        "opened": _bools(obj["opened"], "opened"),
+        "melded": _bools(obj["melded"], "melded"),
+        "turns_played": _ints(obj["turns_played"], "turns_played"),
+        "announced": _ints(obj["announced"], "announced"),
+        "missed": _bools(obj["missed"], "missed"),
+    }
+    for name, values in per_seat.items():
+        _sized(values, name, players)
+    phase = _enum(Phase, obj["phase"], "phase")
+    outcome = _outcome_from_json(obj["outcome"], "outcome", players)
+    if (phase is Phase.OVER) != (outcome is not None):
+        _fail("outcome", "a round has an outcome exactly when its phase is 'over'")
+    queue = tuple(
+        _seat(s, f"redeal_queue[{i}]", players)
+        for i, s in enumerate(_list(obj["redeal_queue"], "redeal_queue"))
+    )
+    seen = Counter(hand) + Counter(discards)
+    for meld in table:
+        seen.update(meld.meld.cards)
+    if indicator is not None:
+        seen[indicator] += 1
+    deck = Counter(p.card for p in ruleset.deck.cards())
+    extra = seen - deck
+    if extra:
+        _fail(
+            "document",
+            f"shows more copies than the deck has of {', '.join(sorted(c.ascii for c in extra))}",
+        )
+    total = sum(seen.values()) - len(hand) + sum(sizes) + stock_size
+    if total != ruleset.deck.size:
+        _fail(
+            "document",
+            f"the hands, stock, discards, table and indicator hold {total} cards; "
+            f"the deck has {ruleset.deck.size}",
+        )
+    return PlayerView(
+        seat=seat,
+        ruleset=ruleset,
+        dealer=_seat(obj["dealer"], "dealer", players),
+        turn=_seat(obj["turn"], "turn", players),
+        phase=phase,
+        hand=hand,
+        demoted=demoted,
+        table=table,
+        discards=discards,
+        indicator=indicator,
+        hand_sizes=sizes,
+        stock_size=stock_size,
+        opened=per_seat["opened"],
+        melded=per_seat["melded"],
+        openings=_openings_from_json(obj["openings"], "openings", players),
+        turns_played=per_seat["turns_played"],
+        announced=per_seat["announced"],
+        missed=per_seat["missed"],
+        reshuffles=_int(obj["reshuffles"], "reshuffles", 0),
+        current=_turn_from_json(obj["current"], "current"),
+        redeal_queue=queue,
+        history=_history_from_json(obj["history"], "history"),
+        outcome=outcome,
+    )
+
+
+# --- text --------------------------------------------------------------------------------
+
+
+def dumps(value: Round | PlayerView | Action, **options: Any) -> str:
+    """JSON text for a round, a player view or an action (``options`` go to :func:`json.dumps`)."""
+    if isinstance(value, Round):
+        doc = round_to_json(value)
+    elif isinstance(value, PlayerView):
+        doc = view_to_json(value)
+    else:
+        doc = action_to_json(value)
+    return json.dumps(doc, **options)
+
+
+def loads(
+    text: str, kind: Literal["round", "view", "action"] = "round"
+) -> Round | PlayerView | Action:
+    """Read JSON text written by :func:`dumps`: a ``"round"``, a ``"view"`` or an ``"action"``."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise InvalidStateError(f"not valid JSON: {err}") from None
+    if kind == "round":
+        return round_from_json(data)
+    if kind == "view":
+        return view_from_json(data)
+    if kind == "action":
+        return action_from_json(data)
+    raise InvalidStateError(f"unknown kind {kind!r}; use 'round', 'view' or 'action'")
