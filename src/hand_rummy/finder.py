@@ -80,6 +80,11 @@ class MeldFinder:
         self._limits: dict[tuple[MeldKind, tuple[bool, ...]], bool] = {}
         self._values: dict[tuple[int, int], tuple[int, ...]] = {}
         self._layoffs: dict[Meld, dict[int, tuple[tuple[Card | None, bool], ...]]] = {}
+        self._suit_cache: dict[object, list[_Candidate]] = {}
+        self._rank_cache: dict[object, list[_Candidate]] = {}
+        self._built: dict[_Candidate, FoundMeld] = {}
+        self._hand_cache: dict[tuple[int, ...], list[_Candidate]] = {}
+        self._best_cache: dict[tuple[int, ...], tuple[int, tuple[_Candidate, ...]]] = {}
 
     @staticmethod
     @functools.lru_cache(maxsize=64)
@@ -128,6 +133,16 @@ class MeldFinder:
 
     def _candidates(self, hand: Counts) -> list[_Candidate]:
         """Every legal meld as a light tuple (points, faces used, how to build it)."""
+        key = tuple(hand)
+        cached = self._hand_cache.get(key)
+        if cached is None:
+            cached = self._find(hand)
+            if len(self._hand_cache) > 4096:
+                self._hand_cache.clear()
+            self._hand_cache[key] = cached
+        return cached
+
+    def _find(self, hand: Counts) -> list[_Candidate]:
         table = self._naturals(hand)
         pool = [f for f in self._wild_faces for _ in range(hand[f])]
         out: list[_Candidate] = []
@@ -150,40 +165,56 @@ class MeldFinder:
     def _run_candidates(
         self, table: list[tuple[int, ...]], pool: list[int], out: list[_Candidate]
     ) -> None:
+        wild_key = tuple(pool)
+        for suit in range(4):
+            base = suit * 13
+            # a suit's runs depend only on its own cards and the wild cards: most turns
+            # change one suit, so the others come from the cache
+            key = (suit, wild_key, *table[base : base + 13])
+            cached = self._suit_cache.get(key)
+            if cached is not None:
+                out.extend(cached)
+                continue
+            mark = len(out)
+            self._suit_runs(suit, table, pool, out)
+            self._remember(self._suit_cache, key, out[mark:])
+
+    def _suit_runs(
+        self, suit: int, table: list[tuple[int, ...]], pool: list[int], out: list[_Candidate]
+    ) -> None:
         policy = self._runs
         wrap = policy.wrap
         wild_total = len(pool)
-        for suit in range(4):
-            base = suit * 13
-            held = sum(1 for i in range(13) if table[base + i])
-            if held == 0 or held + wild_total < policy.min_length:
+        base = suit * 13
+        held = sum(1 for i in range(13) if table[base + i])
+        if held == 0 or held + wild_total < policy.min_length:
+            return
+        present: list[tuple[int, ...]] = [()] * 15
+        for value in range(1, 15):
+            if value == 1 and not (policy.ace_low or wrap):
                 continue
-            present: list[tuple[int, ...]] = [()] * 15
-            for value in range(1, 15):
-                if value == 1 and not (policy.ace_low or wrap):
-                    continue
-                if value == _HIGH and (wrap or not policy.ace_high):
-                    continue
-                present[value] = table[_face(suit, value)]
-            if not wild_total and not wrap:
-                self._natural_runs(suit, present, out)
+            if value == _HIGH and (wrap or not policy.ace_high):
                 continue
-            for start in range(1, 14) if wrap else range(1, 15):
-                if not wild_total and not present[start]:
-                    continue
-                max_len = 13 if wrap else min(13, _HIGH - start + 1)
-                gaps = 0
-                window: list[tuple[int, ...]] = []
-                for length in range(1, max_len + 1):
-                    value = (start + length - 2) % 13 + 1 if wrap else start + length - 1
-                    choices = present[value]
-                    window.append(choices)
-                    if not choices:
-                        gaps += 1
-                        if gaps > wild_total:
-                            break
-                    if length >= policy.min_length:
-                        self._fill_run(suit, start, window, pool, out)
+            present[value] = table[_face(suit, value)]
+        if not wild_total and not wrap:
+            self._natural_runs(suit, present, out)
+            return
+        for start in range(1, 14) if wrap else range(1, 15):
+            if not wild_total and not present[start]:
+                continue
+            max_len = 13 if wrap else min(13, _HIGH - start + 1)
+            gaps = 0
+            window: list[tuple[int, ...]] = []
+            for length in range(1, max_len + 1):
+                value = (start + length - 2) % 13 + 1 if wrap else start + length - 1
+                choices = present[value]
+                window.append(choices)
+                if not choices:
+                    gaps += 1
+                    if gaps > wild_total:
+                        break
+                if length >= policy.min_length:
+                    self._fill_run(suit, start, window, pool, out)
 
     def _natural_runs(
         self, suit: int, present: list[tuple[int, ...]], out: list[_Candidate]
@@ -276,10 +307,17 @@ class MeldFinder:
         policy = self._sets
         values = self.rules.ruleset.opening_values
         wild_total = len(pool)
+        wild_key = tuple(pool)
         for rank in Rank:
             held = [(s, table[s * 13 + rank - 1]) for s in range(4) if table[s * 13 + rank - 1]]
             if not held or len(held) + wild_total < policy.min_size:
                 continue
+            key = (int(rank), wild_key, *held)
+            cached = self._rank_cache.get(key)
+            if cached is not None:
+                out.extend(cached)
+                continue
+            mark = len(out)
             natural_value = values.of(rank)
             wild_value = values.wild if values.wild is not None else natural_value
             for size in range(policy.min_size, policy.max_size + 1):
@@ -302,8 +340,26 @@ class MeldFinder:
                                         (MeldKind.SET, int(rank), 0, mask, suits),
                                     )
                                 )
+            self._remember(self._rank_cache, key, out[mark:])
+
+    @staticmethod
+    def _remember(
+        cache: dict[object, list[_Candidate]], key: object, found: list[_Candidate]
+    ) -> None:
+        if len(cache) > 50_000:
+            cache.clear()  # a bounded cache: forget everything rather than grow without end
+        cache[key] = found
 
     def _build(self, candidate: _Candidate) -> FoundMeld:
+        built = self._built.get(candidate)
+        if built is None:
+            built = self._make(candidate)
+            if len(self._built) > 50_000:
+                self._built.clear()
+            self._built[candidate] = built
+        return built
+
+    def _make(self, candidate: _Candidate) -> FoundMeld:
         points, used, (kind, key, start, mask, suits) = candidate
         cards = tuple(CARDS[f % 53] for f in used)
         roles: tuple[Card | None, ...]
@@ -442,51 +498,92 @@ class MeldFinder:
     # --- combinations ---------------------------------------------------------------
 
     def combinations(
-        self, hand: Counts, found: Sequence[FoundMeld] | None = None
+        self,
+        hand: Counts,
+        found: Sequence[FoundMeld] | None = None,
+        *,
+        min_points: int = 0,
+        max_left: int | None = None,
     ) -> Iterator[tuple[FoundMeld, ...]]:
-        """Every non-empty combination of melds that the hand can hold at once."""
-        options = list(self.melds(hand) if found is None else found)
-        left = list(hand)
+        """Every non-empty combination of melds that the hand can hold at once.
 
-        def extend(start: int, chosen: list[FoundMeld]) -> Iterator[tuple[FoundMeld, ...]]:
+        With ``min_points`` or ``max_left``, only the combinations worth at
+        least ``min_points`` or leaving at most ``max_left`` cards in hand
+        (either will do), searched with both bounds to skip hopeless branches.
+        """
+        options = list(self.melds(hand) if found is None else found)
+        size = sum(hand)
+        left = list(hand)
+        bounded = min_points > 0 or max_left is not None
+        need_cards = size - max_left if max_left is not None else size + 1
+        points_after = [0] * (len(options) + 1)
+        cards_after = [0] * (len(options) + 1)
+        for i in range(len(options) - 1, -1, -1):
+            points_after[i] = points_after[i + 1] + options[i].points
+            cards_after[i] = cards_after[i + 1] + len(options[i].used)
+
+        def extend(
+            start: int, chosen: list[FoundMeld], points: int, cards: int
+        ) -> Iterator[tuple[FoundMeld, ...]]:
             for i in range(start, len(options)):
+                if (
+                    bounded
+                    and points + points_after[i] < min_points
+                    and cards + cards_after[i] < need_cards
+                ):
+                    return
                 meld = options[i]
                 if not _take(left, meld.used):
                     continue
                 chosen.append(meld)
-                yield tuple(chosen)
-                yield from extend(i + 1, chosen)
+                total, used = points + meld.points, cards + len(meld.used)
+                if not bounded or total >= min_points or used >= need_cards:
+                    yield tuple(chosen)
+                yield from extend(i + 1, chosen, total, used)
                 chosen.pop()
                 _give(left, meld.used)
 
-        yield from extend(0, [])
+        yield from extend(0, [], 0, 0)
 
     def best_opening(self, hand: Counts) -> tuple[int, tuple[FoundMeld, ...]]:
         """The highest opening value the hand can lay down at once, and one way to do it."""
+        key = tuple(hand)
+        found = self._best_cache.get(key)
+        if found is None:
+            found = self._best(hand)
+            if len(self._best_cache) > 4096:
+                self._best_cache.clear()
+            self._best_cache[key] = found
+        return found[0], tuple(self._build(c) for c in found[1])
+
+    def _best(self, hand: Counts) -> tuple[int, tuple[_Candidate, ...]]:
         options = sorted(self._candidates(hand), key=lambda m: -m[0])
         if not options:
             return 0, ()
         left = list(hand)
-        best: list[object] = [0, ()]
+        best_total = 0
+        best: tuple[_Candidate, ...] = ()
         suffix = [0] * (len(options) + 1)
         for i in range(len(options) - 1, -1, -1):
             suffix[i] = suffix[i + 1] + options[i][0]
+        chosen: list[_Candidate] = []
 
-        def search(start: int, total: int, chosen: list[_Candidate]) -> None:
-            if total > best[0]:  # type: ignore[operator]
-                best[0], best[1] = total, tuple(chosen)
+        def search(start: int, total: int) -> None:
+            nonlocal best_total, best
+            if total > best_total:
+                best_total, best = total, tuple(chosen)
             for i in range(start, len(options)):
-                if total + suffix[i] <= best[0]:  # type: ignore[operator]
+                if total + suffix[i] <= best_total:
                     return
                 meld = options[i]
                 if _take(left, meld[1]):
                     chosen.append(meld)
-                    search(i + 1, total + meld[0], chosen)
+                    search(i + 1, total + meld[0])
                     chosen.pop()
                     _give(left, meld[1])
 
-        search(0, 0, [])
-        return best[0], tuple(self._build(c) for c in best[1])  # type: ignore[attr-defined,return-value]
+        search(0, 0)
+        return best_total, best
 
     def covers(self, hand: Counts, keep: int = 0) -> Iterator[tuple[FoundMeld, ...]]:
         """Combinations of melds that use every card of the hand but ``keep`` of them."""

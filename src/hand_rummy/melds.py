@@ -114,7 +114,7 @@ class Meld:
         )
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class MeldRules:
     """A ruleset together with one round's wild cards: all a meld check needs."""
 

@@ -182,6 +182,11 @@ class Round:
     history: tuple[Action, ...]
     outcome: Outcome | None
     indicator: Card | None
+    finder: MeldFinder = attrs.field(eq=False, repr=False)
+
+    @finder.default
+    def _finder(self) -> MeldFinder:
+        return MeldFinder.of(self.rules)
 
     # --- creation -------------------------------------------------------------------
 
@@ -339,7 +344,7 @@ class Round:
     def best_opening(self, seat: int | None = None) -> tuple[int, tuple[Meld, ...]]:
         """The most that ``seat`` (by default the player to move) could open with now."""
         seat = self.turn if seat is None else seat
-        finder = MeldFinder.of(self.rules)
+        finder = self.finder
         points, found = finder.best_opening(finder.extend(self.hands[seat], self.demoted[seat]))
         return points, tuple(f.meld for f in found)
 
@@ -352,7 +357,7 @@ class Round:
         finish. Call it after drawing.
         """
         seat = self.turn
-        finder = MeldFinder.of(self.rules)
+        finder = self.finder
         hand = finder.extend(self.hands[seat], self.demoted[seat])
         keep = 1 if self.ruleset.going_out.final_discard else 0
         if self._going_out_problems():
@@ -496,10 +501,12 @@ class Round:
         must_open = policy.must_open and not self._is_opened(seat)
         if not (policy.must_meld or must_open):
             return []
-        # the take is legal when the turn can go on to meet its obligation: try it
-        after = self._after(TakeDiscard())
-        if any(isinstance(a, (LayDown, LayOff)) for a in after._generate()):
-            return []
+        # the take is legal when the turn can go on to meet its obligation: try it, after a
+        # cheap look at the melds the hand could make with the card
+        if self._take_is_possible(card, must_open):
+            after = self._after(TakeDiscard())
+            if any(isinstance(a, (LayDown, LayOff)) for a in after._generate()):
+                return []
         if policy.must_meld:
             return self._no(
                 Code.TAKE_DISCARD_NOT_MELDED,
@@ -514,6 +521,36 @@ class Round:
             f"{self.required_opening(seat)}",
             "taking from the fire pile (004 §5)",
         )
+
+    def _take_is_possible(self, card: Card, must_open: bool) -> bool:
+        """A quick necessary condition for a take whose card must be melded (or opened with)."""
+        seat = self.turn
+        policy = self.ruleset.discard_take
+        if policy.must_meld and policy.may_lay_off and self._is_opened(seat) and self.table:
+            return True
+        finder = self.finder
+        demoted = list(self.demoted[seat])
+        if self.ruleset.demotion.demotes(card, self.rules.wilds):
+            demoted.append(card)
+        hand = list(self.hands[seat])
+        hand[card.index] += 1
+        extended = finder.extend(hand, demoted)
+        candidates = finder._candidates(extended)
+        if policy.must_meld:
+            faces = (
+                {card.index, 53 + card.index, 105}
+                if card.is_joker
+                else {card.index, 53 + card.index}
+            )
+            least = policy.hand_cards + 1
+            if not any(len(c[1]) >= least and faces.intersection(c[1]) for c in candidates):
+                return False
+        required = self.required_opening(seat)
+        if required is not None and (policy.must_meld or must_open):
+            exempt = self.ruleset.opening_exemption is not OpeningExemption.NONE
+            if not exempt and finder.best_opening(extended)[0] < required:
+                return False
+        return True
 
     def _check_discard(self, action: Discard) -> list[Violation]:
         seat, card = self.turn, action.card
@@ -856,7 +893,7 @@ class Round:
         freed = self.ruleset.exchange.freed_wild
         if freed is not FreedWild.KEEP:
             left[result.wild.index] += 1
-            finder = MeldFinder.of(self.rules)
+            finder = self.finder
             usable = any(result.wild in f.meld.cards for f in finder.melds(left))
             if not usable and freed is FreedWild.USE_NOW:
                 usable = any(
@@ -1210,31 +1247,48 @@ class Round:
             return
         if self.ruleset.layoff.melds_first and self.current.laid_off:
             return
-        finder = MeldFinder.of(self.rules)
+        finder = self.finder
         hand = finder.extend(self.hands[seat], self.demoted[seat])
+        meets = self._meets_obligation
         required = self.required_opening(seat)
         if required is None:
+            size = sum(hand)
             for found in finder.melds(hand):
-                action = LayDown((found.meld,))
-                if pending is not None and self._check_lay_down(action):
+                if pending is not None and not meets((found,)):
                     continue
-                if not self._keep_problems(sum(hand) - len(found.used), _minus(hand, found.used)):
-                    yield action
+                if not self._keep_problems(size - len(found.used), _minus(hand, found.used)):
+                    yield LayDown((found.meld,))
             return
-        taken = self.current.taken if pending in (Obligation.MELD_TAKEN, Obligation.OPEN) else None
         for combo in self._openings(hand, required, exemption=True):
-            action = LayDown(tuple(f.meld for f in combo))
-            if taken is not None and self._check_lay_down(action):
-                continue
-            yield action
+            if pending is None or meets(combo):
+                yield LayDown(tuple(f.meld for f in combo))
+
+    def _meets_obligation(self, combo: Sequence[FoundMeld]) -> bool:
+        """Whether laying ``combo`` down does what the turn owes (the checks say the same)."""
+        pending = self.current.obligation
+        if pending is Obligation.MELD_TAKEN:
+            taken = self.current.taken
+            assert taken is not None
+            return any(_uses(f.meld, taken, self.ruleset, self.rules, new=True) for f in combo)
+        if pending is Obligation.OPEN:
+            taken = self.current.taken
+            if self.ruleset.discard_take.in_opening and taken is not None:
+                return any(taken in f.meld.cards for f in combo)
+            return True
+        if pending is Obligation.USE_FREED_WILD:
+            return any(self.current.freed in f.meld.cards for f in combo)
+        return True
 
     def _openings(
         self, hand: Sequence[int], required: int, *, exemption: bool = False
     ) -> Iterator[tuple[FoundMeld, ...]]:
         """Combinations of melds worth at least ``required`` (or finishing, where exempt)."""
-        finder = MeldFinder.of(self.rules)
+        finder = self.finder
         size = sum(hand)
-        for combo in finder.combinations(hand):
+        finishing = (
+            1 if exemption and self.ruleset.opening_exemption is not OpeningExemption.NONE else None
+        )
+        for combo in finder.combinations(hand, min_points=required, max_left=finishing):
             left = size - sum(len(f.used) for f in combo)
             if self._keep_problems(left, _minus(hand, [f for m in combo for f in m.used])):
                 continue
@@ -1251,7 +1305,7 @@ class Round:
             return
         if not self.table:
             return
-        finder = MeldFinder.of(self.rules)
+        finder = self.finder
         hand = self.hands[seat]
         gate: dict[int, bool] = {}
         for target in self.table:

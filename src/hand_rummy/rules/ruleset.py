@@ -24,7 +24,7 @@ from hand_rummy.rules.wilds import DiscardDemotion, WildCards, WildLimits, WildS
 __all__ = ["Ruleset"]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class Ruleset:
     """Every rule of one system, as a bundle of small policies.
 
