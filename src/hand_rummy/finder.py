@@ -33,6 +33,7 @@ from hand_rummy.rules.wilds import MeldKind
 __all__ = ["FoundMeld", "MeldFinder", "check_found", "counts"]
 
 Counts = Sequence[int]
+_RANKS = tuple(Rank)
 # (kind, suit or rank, run start, wild mask, set suits): enough to build the meld later
 _Spec = tuple[MeldKind, int, int, tuple[bool, ...], tuple[int, ...]]
 _Candidate = tuple[int, tuple[int, ...], _Spec]
@@ -308,16 +309,18 @@ class MeldFinder:
         values = self.rules.ruleset.opening_values
         wild_total = len(pool)
         wild_key = tuple(pool)
-        for rank in Rank:
-            held = [(s, table[s * 13 + rank - 1]) for s in range(4) if table[s * 13 + rank - 1]]
-            if not held or len(held) + wild_total < policy.min_size:
-                continue
-            key = (int(rank), wild_key, *held)
+        for rank in _RANKS:
+            at = rank - 1
+            key = (at, wild_key, table[at], table[13 + at], table[26 + at], table[39 + at])
             cached = self._rank_cache.get(key)
             if cached is not None:
                 out.extend(cached)
                 continue
             mark = len(out)
+            held = [(s, table[at + 13 * s]) for s in range(4) if table[at + 13 * s]]
+            if not held or len(held) + wild_total < policy.min_size:
+                self._remember(self._rank_cache, key, [])
+                continue
             natural_value = values.of(rank)
             wild_value = values.wild if values.wild is not None else natural_value
             for size in range(policy.min_size, policy.max_size + 1):

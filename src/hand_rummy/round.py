@@ -292,8 +292,18 @@ class Round:
         )
         queue = tuple(s for s in _seats_from(starter, players) if game._may_claim_redeal(s))
         if queue:
-            game = attrs.evolve(game, phase=Phase.REDEAL, turn=queue[0], redeal_queue=queue)
+            game = game._with(phase=Phase.REDEAL, turn=queue[0], redeal_queue=queue)
         return game
+
+    def _with(self, **changes: object) -> Round:
+        """A copy with some fields changed: ``attrs.evolve`` without re-running defaults.
+
+        Rounds are copied on every action, so this is on the hot path.
+        """
+        new = object.__new__(Round)
+        for name in _ROUND_FIELDS:
+            object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
+        return new
 
     def restart(self) -> Round:
         """The round as it was dealt, before any action."""
@@ -460,9 +470,12 @@ class Round:
                 "turn order (draw, meld, discard)",
             )
         if isinstance(action, (DrawStock, TakeDiscard)):
-            return self._no(
-                Code.WRONG_PHASE, "this turn's card has been drawn already", "turn order"
+            message = (
+                "the starter holds the extra card and does not draw on the first turn"
+                if self.current.first_turn_bare
+                else "this turn's card has been drawn already"
             )
+            return self._no(Code.WRONG_PHASE, message, "turn order")
         if self._bare_turn() and not isinstance(action, Discard):
             return self._no(
                 Code.WRONG_PHASE,
@@ -922,20 +935,19 @@ class Round:
         if isinstance(action, ClaimRedeal):
             zeros = (0,) * self.players
             outcome = Outcome(Ending.REDEAL, RoundScore(zeros, None, scored=False))
-            return attrs.evolve(self, phase=Phase.OVER, outcome=outcome, history=history)
+            return self._with(phase=Phase.OVER, outcome=outcome, history=history)
         if isinstance(action, PassRedeal):
             queue = self.redeal_queue[1:]
             if queue:
-                return attrs.evolve(self, turn=queue[0], redeal_queue=queue, history=history)
+                return self._with(turn=queue[0], redeal_queue=queue, history=history)
             start_phase = Phase.PLAY if self.ruleset.deal.starter_extra_card else Phase.DRAW
-            return attrs.evolve(
-                self, turn=self.starter, phase=start_phase, redeal_queue=(), history=history
+            return self._with(
+                turn=self.starter, phase=start_phase, redeal_queue=(), history=history
             )
         if isinstance(action, DrawStock):
             card = self.stock[-1]
             hands = _add(self.hands, self.turn, card)
-            game = attrs.evolve(
-                self,
+            game = self._with(
                 hands=hands,
                 stock=self.stock[:-1],
                 phase=Phase.PLAY,
@@ -956,8 +968,7 @@ class Round:
             demoted = self.demoted
             if self.ruleset.demotion.demotes(card, self.rules.wilds):
                 demoted = _replace(demoted, self.turn, (*demoted[self.turn], card))
-            return attrs.evolve(
-                self,
+            return self._with(
                 hands=_add(self.hands, self.turn, card),
                 discards=self.discards[:-1],
                 phase=Phase.PLAY,
@@ -1013,8 +1024,7 @@ class Round:
             laid_down=True,
             melded=(*current.melded, *(c for m in action.melds for c in m.cards)),
         )
-        game = attrs.evolve(
-            self,
+        game = self._with(
             hands=_replace(self.hands, seat, tuple(hand)),
             demoted=_replace(self.demoted, seat, tuple(demoted)),
             table=tuple(table),
@@ -1060,8 +1070,7 @@ class Round:
             laid_off=True,
             laid_off_on_others=current.laid_off_on_others or target.owner != seat,
         )
-        game = attrs.evolve(
-            self,
+        game = self._with(
             hands=_replace(self.hands, seat, tuple(hand)),
             table=table,
             current=current,
@@ -1090,8 +1099,7 @@ class Round:
             freed=result.wild,
             obligation=None if freed is FreedWild.KEEP else Obligation.USE_FREED_WILD,
         )
-        return attrs.evolve(
-            self,
+        return self._with(
             hands=_replace(self.hands, seat, tuple(hand)),
             table=table,
             current=current,
@@ -1114,8 +1122,7 @@ class Round:
             due = 0 < left <= going.announce_at
             announced = _replace(announced, seat, left if action.announce else 0)
             missed = _replace(missed, seat, due and not action.announce)
-        game = attrs.evolve(
-            self,
+        game = self._with(
             hands=_replace(self.hands, seat, tuple(hand)),
             discards=(*self.discards, action.card),
             demoted=demoted,
@@ -1138,8 +1145,8 @@ class Round:
         melded, played = self._end_turn_flags()
         # a missed announcement bars going out on the player's *next* turn only
         nxt = (self.turn + 1) % self.players
-        game = attrs.evolve(
-            self, melded=melded, turns_played=played, turn=nxt, phase=Phase.DRAW, current=_NO_TURN
+        game = self._with(
+            melded=melded, turns_played=played, turn=nxt, phase=Phase.DRAW, current=_NO_TURN
         )
         stock = self.ruleset.stock
         if stock.trigger is StockTrigger.AT_PLAYER_COUNT and len(game.stock) <= self.players:
@@ -1155,8 +1162,8 @@ class Round:
             return self._stock_end()
         pile = list(self.discards[:-1])
         random.Random(f"{self.seed}:reshuffle:{self.reshuffles}").shuffle(pile)
-        return attrs.evolve(
-            self, stock=tuple(pile), discards=self.discards[-1:], reshuffles=self.reshuffles + 1
+        return self._with(
+            stock=tuple(pile), discards=self.discards[-1:], reshuffles=self.reshuffles + 1
         )
 
     def _stock_end(self) -> Round:
@@ -1168,7 +1175,7 @@ class Round:
         score = score_round(end, self.rules)
         if self.ruleset.stock.end is StockEnd.UNSCORED:
             score = attrs.evolve(score, scored=False)
-        return attrs.evolve(self, phase=Phase.OVER, outcome=Outcome(Ending.STOCK, score))
+        return self._with(phase=Phase.OVER, outcome=Outcome(Ending.STOCK, score))
 
     def _teams(self) -> tuple[tuple[int, ...], ...] | None:
         if not self.ruleset.players.partnerships:
@@ -1194,8 +1201,7 @@ class Round:
         score = score_round(end, self.rules)
         melded, played = self._end_turn_flags()
         ending = Ending.HAND if hand_finish else Ending.WENT_OUT
-        return attrs.evolve(
-            self,
+        return self._with(
             melded=melded,
             turns_played=played,
             phase=Phase.OVER,
@@ -1224,18 +1230,27 @@ class Round:
         yield from self._gen_discards()
 
     def _gen_discards(self) -> Iterator[Action]:
+        # the same conditions as _check_discard, decided once for the whole hand
         if self.current.obligation is not None:
             return
         hand = self.hands[self.turn]
-        size = sum(hand)
-        announce_at = self.ruleset.going_out.announce_at
+        left = sum(hand) - 1
+        if left == 0 and self._going_out_problems():
+            return
+        going = self.ruleset.going_out
+        barred = self._undiscardable()
+        wild_barred = going.wild_discard_only_to_go_out and left > 0
+        announce = bool(going.announce_at) and 0 < left <= going.announce_at
+        is_wild = self.rules.is_wild
         for index in range(53):
-            if hand[index]:
-                action = Discard(CARDS[index])
-                if not self._check_discard(action):
-                    yield action
-                if announce_at and 0 < size - 1 <= announce_at:
-                    yield Discard(CARDS[index], announce=True)
+            if not hand[index]:
+                continue
+            card = CARDS[index]
+            if card == barred or (wild_barred and is_wild(card)):
+                continue
+            yield _DISCARDS[index]
+            if announce:
+                yield _ANNOUNCED_DISCARDS[index]
 
     def _gen_lay_downs(self) -> Iterator[Action]:
         seat = self.turn
@@ -1418,6 +1433,10 @@ def _check_conservation(ruleset: Ruleset, places: Sequence[Sequence[Card]]) -> N
             f"the cards do not make up the {ruleset.deck.size}-card deck: " + "; ".join(parts)
         )
 
+
+_ROUND_FIELDS = tuple(f.name for f in attrs.fields(Round))
+_DISCARDS = tuple(Discard(card) for card in CARDS)
+_ANNOUNCED_DISCARDS = tuple(Discard(card, announce=True) for card in CARDS)
 
 _ACTION_TYPES = (
     DrawStock,

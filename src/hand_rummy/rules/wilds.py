@@ -72,10 +72,7 @@ class WildCards:
     def describe(self) -> str:
         if not self.wild:
             return "no wild cards"
-        names = " and ".join(
-            "the jokers" if c.is_joker else f"the {c} Aces" if c.rank is Rank.ACE else str(c)
-            for c in sorted(self.wild)
-        )
+        names = " and ".join("the jokers" if c.is_joker else f"both {c}" for c in sorted(self.wild))
         extra = f"; the jokers count as {self.joker_as}" if self.joker_as is not None else ""
         return f"{names} are wild{extra}"
 
