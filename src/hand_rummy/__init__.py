@@ -21,6 +21,7 @@ from hand_rummy.actions import (
     PassRedeal,
     TakeDiscard,
 )
+from hand_rummy.bots import Bot, GreedyBot, RandomBot
 from hand_rummy.cards import (
     CARDS,
     JOKER,
@@ -43,6 +44,7 @@ from hand_rummy.errors import (
     UnknownRulesError,
 )
 from hand_rummy.finder import FoundMeld, MeldFinder
+from hand_rummy.match import Match
 from hand_rummy.melds import Meld, MeldJudgement, MeldRules, judge_meld, meld_points
 from hand_rummy.opening import OpeningJudgement, judge_opening
 from hand_rummy.round import (
@@ -79,6 +81,7 @@ __all__ = [
     "VARIANTS",
     "Action",
     "AmbiguousMeldError",
+    "Bot",
     "Card",
     "CardParseError",
     "ClaimRedeal",
@@ -89,6 +92,7 @@ __all__ = [
     "Exchange",
     "ExchangeResult",
     "FoundMeld",
+    "GreedyBot",
     "HandRummyError",
     "IllegalActionError",
     "InvalidStateError",
@@ -97,6 +101,7 @@ __all__ = [
     "LayoffContext",
     "LayoffResult",
     "LegalActions",
+    "Match",
     "Meld",
     "MeldFinder",
     "MeldJudgement",
@@ -110,6 +115,7 @@ __all__ = [
     "PhysicalCard",
     "PlayerEnd",
     "PlayerView",
+    "RandomBot",
     "Rank",
     "Round",
     "RoundEnd",

@@ -1,4 +1,5 @@
-"""The ``hand-rummy`` command line: judge rules questions and show the rule systems."""
+"""The ``hand-rummy`` command line: judge rules questions, show the rule systems, simulate
+bot matches and play against bots."""
 
 from __future__ import annotations
 
@@ -53,6 +54,47 @@ def _rules_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def _simulate(args: argparse.Namespace) -> int:
+    from hand_rummy import cli_simulate  # noqa: PLC0415 (the playing commands load the engine)
+
+    return cli_simulate.command(
+        rules=args.rules,
+        variants=args.variant or (),
+        players=args.players,
+        matches=args.matches,
+        bots=args.bots,
+        seed=args.seed,
+        jobs=args.jobs,
+        length=args.rounds,
+        as_json=args.json,
+    )
+
+
+def _play(args: argparse.Namespace) -> int:
+    from hand_rummy import cli_play  # noqa: PLC0415
+
+    return cli_play.command(
+        rules=args.rules,
+        variants=args.variant or (),
+        players=args.players,
+        seed=args.seed,
+        you=args.you,
+        bots=args.bots,
+        length=args.rounds,
+    )
+
+
+def _add_rules_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--rules", required=True, metavar="NAME", help="a preset: " + ", ".join(PRESETS)
+    )
+    command.add_argument(
+        "--variant", "-v", action="append", metavar="V", help="apply a named variant (repeatable)"
+    )
+    command.add_argument("--players", type=int, required=True, metavar="N", help="players")
+    command.add_argument("--seed", type=int, default=0, metavar="S", help="the seed (default 0)")
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hand-rummy",
@@ -84,6 +126,51 @@ def _parser() -> argparse.ArgumentParser:
         "--list-variants", action="store_true", help="also list the variants that fit NAME"
     )
     show.set_defaults(run=_rules_show)
+
+    simulate = commands.add_parser(
+        "simulate",
+        help="play many matches between bots and sum them up",
+        description="Play M matches between bots (seats rotating from match to match) and "
+        "print wins per bot, match totals, round endings and speed. Exits 2 on bad arguments.",
+    )
+    _add_rules_options(simulate)
+    simulate.add_argument("--matches", type=int, required=True, metavar="M", help="matches")
+    simulate.add_argument(
+        "--bots",
+        default="greedy",
+        metavar="B,B,...",
+        help="bots per seat (greedy, random): one per player, or one name for all (greedy)",
+    )
+    simulate.add_argument(
+        "--jobs", "-j", type=int, default=1, metavar="J", help="worker processes (default 1)"
+    )
+    simulate.add_argument(
+        "--rounds",
+        type=int,
+        metavar="R",
+        help="end every match after R rounds, whatever the preset's end rule (quick runs)",
+    )
+    simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
+    simulate.set_defaults(run=_simulate)
+
+    play = commands.add_parser(
+        "play",
+        help="play a match against bots in the terminal",
+        description="Play a match against bots, one command a line on standard input "
+        "(type help). Exits 2 on bad arguments.",
+    )
+    _add_rules_options(play)
+    play.add_argument("--you", type=int, default=0, metavar="SEAT", help="your seat (default 0)")
+    play.add_argument(
+        "--bots",
+        default="greedy",
+        metavar="B,B,...",
+        help="the bots at the other seats (greedy, random): one per seat or one for all",
+    )
+    play.add_argument(
+        "--rounds", type=int, metavar="R", help="a shorter match: end it after R rounds"
+    )
+    play.set_defaults(run=_play)
     return parser
 
 
@@ -98,6 +185,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+    except KeyboardInterrupt:
+        print("hand-rummy: interrupted", file=sys.stderr)
+        return 130
     return status
 
 

@@ -934,7 +934,9 @@ class Round:
         history = (*self.history, action)
         if isinstance(action, ClaimRedeal):
             zeros = (0,) * self.players
-            outcome = Outcome(Ending.REDEAL, RoundScore(zeros, None, scored=False))
+            teams = self._teams()
+            team_zeros = (0,) * len(teams) if teams is not None else None
+            outcome = Outcome(Ending.REDEAL, RoundScore(zeros, team_zeros, scored=False))
             return self._with(phase=Phase.OVER, outcome=outcome, history=history)
         if isinstance(action, PassRedeal):
             queue = self.redeal_queue[1:]

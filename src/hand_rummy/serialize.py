@@ -75,6 +75,7 @@ from hand_rummy.errors import (
     InvalidStateError,
     UnknownRulesError,
 )
+from hand_rummy.match import Deal, Match
 from hand_rummy.melds import Meld, MeldRules
 from hand_rummy.round import Ending, Obligation, Outcome, Phase, Round, TableMeld, TurnState
 from hand_rummy.rules.opening import OpeningRecord
@@ -85,6 +86,7 @@ from hand_rummy.scoring import RoundScore
 from hand_rummy.view import PlayerView
 
 __all__ = [
+    "MATCH_FORMAT",
     "ROUND_FORMAT",
     "VERSION",
     "VIEW_FORMAT",
@@ -93,6 +95,8 @@ __all__ = [
     "card_from_json",
     "dumps",
     "loads",
+    "match_from_json",
+    "match_to_json",
     "meld_from_json",
     "meld_to_json",
     "round_from_json",
@@ -109,8 +113,10 @@ ROUND_FORMAT = "hand-rummy/round"
 """The ``"format"`` of a round document."""
 VIEW_FORMAT = "hand-rummy/view"
 """The ``"format"`` of a player-view document."""
+MATCH_FORMAT = "hand-rummy/match"
+"""The ``"format"`` of a match document."""
 VERSION = 1
-"""The version of the round and view documents that this library writes and reads."""
+"""The version of the round, view and match documents that this library writes and reads."""
 
 _E = TypeVar("_E", bound=enum.Enum)
 
@@ -899,12 +905,184 @@ def view_from_json(value: Any) -> PlayerView:
     )
 
 
+# --- matches -----------------------------------------------------------------------------
+
+
+def _deal_to_json(deal: Deal) -> JSON:
+    return {
+        "hands": [_card_list(h) for h in deal.hands],
+        "stock": _card_list(deal.stock),
+        "discards": _card_list(deal.discards),
+        "indicator": None if deal.indicator is None else deal.indicator.ascii,
+    }
+
+
+def _deal_from_json(value: Any, where: str) -> Deal:
+    obj = _fields(value, where, ["hands", "stock", "discards", "indicator"])
+    hands = _list(obj["hands"], f"{where}.hands")
+    return Deal(
+        tuple(_cards(h, f"{where}.hands[{i}]") for i, h in enumerate(hands)),
+        _cards(obj["stock"], f"{where}.stock"),
+        _cards(obj["discards"], f"{where}.discards"),
+        _opt_card(obj["indicator"], f"{where}.indicator"),
+    )
+
+
+def _match_state(match: Match) -> JSON:
+    team_totals = match.team_totals
+    return {
+        "over": match.is_over,
+        "totals": list(match.totals),
+        "team_totals": None if team_totals is None else list(team_totals),
+        "winners": list(match.winners),
+    }
+
+
+def match_to_json(match: Match) -> JSON:
+    """A match as a versioned document (``"format": "hand-rummy/match"``, version 1).
+
+    It holds the rules, the player count, the seed, the first dealer, the
+    length in force, the explicit deals (``"deals"``, only when the match was
+    started from some), every finished round (``"rounds"``) and the round in
+    play (``"current"``, ``null`` once the match is over), each as a round
+    document (:func:`round_to_json`), and a snapshot of the totals
+    (``"state"``) that :func:`match_from_json` checks against the replay.
+
+    >>> import hand_rummy as hr
+    >>> m = hr.Match.new(hr.rulesets.gulf, 4, seed=3, length=100)
+    >>> doc = match_to_json(m)
+    >>> doc["format"], doc["first_dealer"], doc["length"], len(doc["rounds"])
+    ('hand-rummy/match', 0, 100, 0)
+    >>> match_from_json(doc) == m
+    True
+    """
+    doc: JSON = {
+        "format": MATCH_FORMAT,
+        "version": VERSION,
+        "rules": rules_to_json(match.ruleset),
+        "players": match.players,
+        "seed": match.seed,
+        "first_dealer": match.first_dealer,
+        "length": match.length,
+    }
+    if match.deals:
+        doc["deals"] = [_deal_to_json(d) for d in match.deals]
+    doc["rounds"] = [round_to_json(g) for g in match.rounds]
+    doc["current"] = None if match.current is None else round_to_json(match.current)
+    doc["state"] = _match_state(match)
+    return doc
+
+
+def _match_round(value: Any, where: str, ruleset: Ruleset) -> Round:
+    try:
+        game = round_from_json(value)
+    except InvalidStateError as err:
+        _fail(where, str(err))
+    except CardParseError as err:
+        raise CardParseError(f"{where}: {err}", err.text, err.position) from None
+    if game.ruleset != ruleset:
+        _fail(f"{where}.rules", "the round is played under other rules than the match")
+    return game
+
+
+def _same_deal(game: Round, expected: Round, where: str) -> None:
+    if game.dealer != expected.dealer:
+        _fail(
+            f"{where}.dealer",
+            f"seat {game.dealer} deals here, but the match rules give the deal to seat "
+            f"{expected.dealer}",
+        )
+    if game.seed != expected.seed:
+        _fail(
+            f"{where}.seed",
+            f"{game.seed} here, but the match deals this round with seed {expected.seed}",
+        )
+    if game.start != expected.start or game.indicator != expected.indicator:
+        _fail(f"{where}.deal", "is not the deal that the match's seed (or deals) gives")
+
+
+def match_from_json(value: Any) -> Match:
+    """Read a match document: validate it, start the match again and replay every round.
+
+    Checked, besides every field and its type: the rules, the player count,
+    the first dealer, the length and the explicit deals; that each round
+    document is valid on its own (:func:`round_from_json`), is played under
+    the match's rules, and is the round the match deals at that point (its
+    dealer, by the match's rotation, its seed and its deal); that every round
+    in ``"rounds"`` is finished and the match goes on after it except after
+    the last one when ``"current"`` is ``null``; that ``"current"`` is in play;
+    and that the ``"state"`` snapshot (when given) equals the replayed totals.
+    """
+    obj = _obj(value, "document")
+    _format(obj, MATCH_FORMAT)
+    obj = _fields(
+        obj,
+        "document",
+        ["format", "version", "rules", "players", "seed", "first_dealer", "length", "rounds"],
+        ["deals", "current", "state"],
+    )
+    ruleset = rules_from_json(obj["rules"])
+    players = _int(obj["players"], "players")
+    if not ruleset.players.allows(players):
+        _fail("players", f"{ruleset.title} cannot be played by {players} players")
+    seed = _int(obj["seed"], "seed")
+    first_dealer = _seat(obj["first_dealer"], "first_dealer", players)
+    length = _int(obj["length"], "length", 1)
+    deals = tuple(
+        _deal_from_json(d, f"deals[{i}]")
+        for i, d in enumerate(_list(obj.get("deals", []), "deals"))
+    )
+    for i, deal in enumerate(deals):
+        if len(deal.hands) != players:
+            _fail(f"deals[{i}].hands", f"has {len(deal.hands)} hands; the match has {players}")
+    try:
+        match = Match.new(ruleset, players, seed, dealer=first_dealer, length=length, deals=deals)
+    except InvalidStateError as err:
+        _fail("deals[0]", str(err))
+    raw_rounds = _list(obj["rounds"], "rounds")
+    current = obj.get("current")
+    docs = [(f"rounds[{i}]", r, True) for i, r in enumerate(raw_rounds)]
+    if current is not None:
+        docs.append(("current", current, False))
+    for where, raw, finished in docs:
+        game = _match_round(raw, where, ruleset)
+        if match.current is None:
+            _fail(where, f"the match was over after {len(match.rounds)} rounds")
+        _same_deal(game, match.current, where)
+        if finished and not game.is_over:
+            _fail(where, "is not finished; the round in play belongs in 'current'")
+        if not finished and game.is_over:
+            _fail(where, "is finished; a finished round belongs in 'rounds'")
+        played = len(match.rounds)
+        try:
+            for action in game.history:
+                match = match.apply(action)
+        except InvalidStateError as err:
+            # the next round's explicit deal does not fit its dealer
+            _fail(f"deals[{played + 1}]", str(err))
+    if match.current is not None and current is None:
+        _fail(
+            "current",
+            f"is missing, but the match is not over after {len(match.rounds)} rounds "
+            f"(totals {list(match.totals)})",
+        )
+    if "state" in obj:
+        try:
+            _compare(obj["state"], _match_state(match), "state")
+        except InvalidStateError as err:
+            raise InvalidStateError(str(err).replace("replayed round", "replayed match")) from None
+    return match
+
+
 # --- text --------------------------------------------------------------------------------
 
 
-def dumps(value: Round | PlayerView | Action, **options: Any) -> str:
-    """JSON text for a round, a player view or an action (``options`` go to :func:`json.dumps`)."""
-    if isinstance(value, Round):
+def dumps(value: Match | Round | PlayerView | Action, **options: Any) -> str:
+    """JSON text for a match, a round, a player view or an action (``options`` go to
+    :func:`json.dumps`)."""
+    if isinstance(value, Match):
+        doc = match_to_json(value)
+    elif isinstance(value, Round):
         doc = round_to_json(value)
     elif isinstance(value, PlayerView):
         doc = view_to_json(value)
@@ -914,9 +1092,10 @@ def dumps(value: Round | PlayerView | Action, **options: Any) -> str:
 
 
 def loads(
-    text: str, kind: Literal["round", "view", "action"] = "round"
-) -> Round | PlayerView | Action:
-    """Read JSON text written by :func:`dumps`: a ``"round"``, a ``"view"`` or an ``"action"``."""
+    text: str, kind: Literal["round", "view", "action", "match"] = "round"
+) -> Round | PlayerView | Action | Match:
+    """Read JSON text written by :func:`dumps`: a ``"round"``, a ``"view"``, an
+    ``"action"`` or a ``"match"``."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
@@ -927,4 +1106,6 @@ def loads(
         return view_from_json(data)
     if kind == "action":
         return action_from_json(data)
-    raise InvalidStateError(f"unknown kind {kind!r}; use 'round', 'view' or 'action'")
+    if kind == "match":
+        return match_from_json(data)
+    raise InvalidStateError(f"unknown kind {kind!r}; use 'round', 'view', 'action' or 'match'")

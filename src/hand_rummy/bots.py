@@ -1,0 +1,326 @@
+"""Bots: players that choose an action from what one player may see.
+
+A bot is anything with a ``choose(view) -> action`` method (the :class:`Bot`
+protocol). It is given a :class:`~hand_rummy.view.PlayerView`, never the
+round itself, so it cannot peek at other hands or the stock; it must return
+one of ``view.legal_actions()``.
+
+* :class:`RandomBot` picks uniformly among the legal actions.
+* :class:`GreedyBot` plays a simple, sensible game: it opens as soon as it
+  can with the best opening, lays off whatever fits, keeps its wild cards,
+  and discards the card that costs most and helps least.
+
+:func:`play_round` and :func:`play_match` play a whole round or match
+between bots, one per seat.
+
+>>> from hand_rummy.rules import presets
+>>> from hand_rummy.round import Round
+>>> game = Round.deal(presets.levant, players=2, seed=3)
+>>> done = play_round(game, [GreedyBot(seed=1), RandomBot(seed=2)])
+>>> done.is_over
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
+
+from hand_rummy.actions import (
+    Action,
+    ClaimRedeal,
+    Discard,
+    DrawStock,
+    Exchange,
+    LayDown,
+    LayOff,
+    PassRedeal,
+    TakeDiscard,
+)
+from hand_rummy.cards import Card, Rank
+from hand_rummy.finder import MeldFinder, counts
+from hand_rummy.melds import Meld, MeldRules, judge_meld
+from hand_rummy.round import Round
+from hand_rummy.scoring import card_penalty
+from hand_rummy.view import PlayerView
+
+if TYPE_CHECKING:
+    from hand_rummy.match import Match
+
+__all__ = ["Bot", "GreedyBot", "RandomBot", "play_match", "play_round"]
+
+
+class Bot(Protocol):
+    """Anything that, given a player's view, chooses one of the legal actions."""
+
+    def choose(self, view: PlayerView) -> Action:
+        """One action of ``view.legal_actions()``; called only when it is ``view.seat``'s move."""
+        ...
+
+
+class RandomBot:
+    """Chooses uniformly among the legal actions, with its own seeded generator.
+
+    Two bots built with the same seed, asked the same questions in the same
+    order, give the same answers.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return f"RandomBot(seed={self.seed})"
+
+    def choose(self, view: PlayerView) -> Action:
+        actions = list(view.legal_actions())
+        if not actions:
+            raise ValueError(f"seat {view.seat} has no legal action: it is not its move")
+        return self._rng.choice(actions)
+
+
+NEAR_WEIGHT = 4.0
+"""Penalty points one near-meld link (a pair, or a card one or two apart in suit) is worth."""
+
+MELD_WEIGHT = 15.0
+"""Penalty points being part of a meld of natural cards is worth."""
+
+
+class GreedyBot:
+    """A simple, sensible player that never looks ahead more than this turn.
+
+    In order of preference, when the engine offers it:
+
+    * keeps a weak deal rather than claiming a redeal;
+    * draws from the stock, except that it takes the discard when the card
+      completes a meld in its hand (the engine offers the take only when the
+      obligations that come with it can be met);
+    * opens as soon as it can, with the opening of the highest value (ties:
+      the one that leaves the fewest cards in hand);
+    * once opened, lays down melds, longest first, then lays off every card
+      that fits (a wild card only when it is one of its last two cards);
+    * exchanges a table wild when the freed wild then makes a meld in its hand
+      (at most twice a turn, so it never loops);
+    * discards the card that costs most and helps least: its penalty value
+      minus what it adds to near-melds (pairs of a rank in other suits, cards
+      one or two apart in a suit, natural melds held back), never a wild card
+      unless every discard is wild, announcing whenever it may.
+
+    Ties are broken by a generator seeded with ``seed``, so the bot is
+    deterministic given its seed.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return f"GreedyBot(seed={self.seed})"
+
+    def choose(self, view: PlayerView) -> Action:
+        actions = list(view.legal_actions())
+        if not actions:
+            raise ValueError(f"seat {view.seat} has no legal action: it is not its move")
+        if len(actions) == 1:
+            return actions[0]
+        if any(isinstance(a, (ClaimRedeal, PassRedeal)) for a in actions):
+            return next((a for a in actions if isinstance(a, PassRedeal)), actions[0])
+        if any(isinstance(a, (DrawStock, TakeDiscard)) for a in actions):
+            return self._draw(view, actions)
+        rules = view.ruleset_rules()
+        lay_downs = [a for a in actions if isinstance(a, LayDown)]
+        if lay_downs:
+            return self._lay_down(view, rules, lay_downs)
+        lay_off = self._lay_off(view, rules, [a for a in actions if isinstance(a, LayOff)])
+        if lay_off is not None:
+            return lay_off
+        exchange = self._exchange(view, rules, [a for a in actions if isinstance(a, Exchange)])
+        if exchange is not None:
+            return exchange
+        discards = [a for a in actions if isinstance(a, Discard)]
+        if discards:
+            return self._discard(view, rules, discards)
+        # what is left must be done (an obligation): any of it will do
+        return self._rng.choice(actions)
+
+    # --- drawing --------------------------------------------------------------------------
+
+    def _draw(self, view: PlayerView, actions: list[Action]) -> Action:
+        take = next((a for a in actions if isinstance(a, TakeDiscard)), None)
+        draw = next((a for a in actions if isinstance(a, DrawStock)), None)
+        if take is not None and (draw is None or self._completes_meld(view, view.discards[-1])):
+            return take
+        assert draw is not None
+        return draw
+
+    @staticmethod
+    def _completes_meld(view: PlayerView, card: Card) -> bool:
+        """Whether ``card`` added to the hand is part of a meld the hand can make."""
+        rules = view.ruleset_rules()
+        finder = MeldFinder.of(rules)
+        hand = counts(view.hand)
+        hand[card.index] += 1
+        demoted = list(view.demoted)
+        taken_as_natural = rules.is_wild(card) and rules.ruleset.demotion.demotes(card, rules.wilds)
+        if taken_as_natural:
+            demoted.append(card)
+        extended = finder.extend(hand, demoted)
+        face = 53 + card.index if taken_as_natural else card.index
+        return any(face in found.used for found in finder.melds(extended))
+
+    # --- melding --------------------------------------------------------------------------
+
+    def _lay_down(self, view: PlayerView, rules: MeldRules, lay_downs: list[LayDown]) -> Action:
+        values: dict[Meld, int] = {}
+
+        def value(meld: Meld) -> int:
+            points = values.get(meld)
+            if points is None:
+                points = judge_meld(meld, rules).points or 0
+                values[meld] = points
+            return points
+
+        def key(action: LayDown) -> tuple[int, int]:
+            size = sum(len(m) for m in action.melds)
+            if view.opened[view.seat]:
+                return size, sum(value(m) for m in action.melds)  # longest melds first
+            return sum(value(m) for m in action.melds), size  # the best opening
+
+        best = max(key(a) for a in lay_downs)
+        return self._rng.choice([a for a in lay_downs if key(a) == best])
+
+    def _lay_off(self, view: PlayerView, rules: MeldRules, lay_offs: list[LayOff]) -> Action | None:
+        wild_ok = len(view.hand) <= 2
+        fit = [a for a in lay_offs if wild_ok or not _is_wild(a.card, rules)]
+        if not fit:
+            return None
+        # naturals before wilds; the highest penalty first
+        return max(fit, key=lambda a: (not _is_wild(a.card, rules), card_penalty(a.card, rules)))
+
+    def _exchange(
+        self, view: PlayerView, rules: MeldRules, exchanges: list[Exchange]
+    ) -> Action | None:
+        if not exchanges or _exchanges_this_turn(view) >= 2:
+            return None
+        finder = MeldFinder.of(rules)
+        table = {meld.id: meld.meld for meld in view.table}
+        for action in exchanges:
+            meld = table[action.target]
+            wilds = [
+                (card, role)
+                for i, (card, role) in enumerate(zip(meld.cards, meld.roles))
+                if role is not None and i not in meld.demoted and rules.is_wild(card)
+            ]
+            if not wilds:
+                continue
+            hand = counts(view.hand)
+            for card in action.cards:
+                hand[card.index] -= 1
+            wild = next((w for w, r in wilds if r in action.cards), wilds[0][0])
+            hand[wild.index] += 1
+            extended = finder.extend(hand, view.demoted)
+            if any(wild.index in found.used for found in finder.melds(extended)):
+                return action
+        return None
+
+    # --- discarding -----------------------------------------------------------------------
+
+    def _discard(self, view: PlayerView, rules: MeldRules, discards: list[Discard]) -> Action:
+        scores = discard_scores(view.hand, rules)
+        natural = [a for a in discards if not _is_wild(a.card, rules)]
+        pool = natural or discards
+        best = max(scores[a.card] for a in pool)
+        cards = sorted({a.card for a in pool if scores[a.card] == best})
+        card = self._rng.choice(cards)
+        announced = [a for a in pool if a.card == card and a.announce]
+        return announced[0] if announced else Discard(card)
+
+
+def discard_scores(hand: Sequence[Card], rules: MeldRules) -> dict[Card, float]:
+    """How much each card of ``hand`` is worth discarding: higher is a better discard.
+
+    A card's penalty value, less :data:`NEAR_WEIGHT` for every near-meld link
+    it has (another card of its rank in a different suit; a card of its suit
+    one or two ranks away, half as much for two) and less :data:`MELD_WEIGHT`
+    when it is part of a meld of natural cards. Wild cards score ``-inf``.
+    """
+    finder = MeldFinder.of(rules)
+    naturals = [c for c in hand if not _is_wild(c, rules)]
+    in_meld = {
+        face
+        for found in finder.melds(counts(naturals))
+        for face in found.used
+        if not any(_is_wild(c, rules) for c in found.meld.cards)
+    }
+    scores: dict[Card, float] = {}
+    for card in set(hand):
+        if _is_wild(card, rules):
+            scores[card] = float("-inf")
+            continue
+        links = 0.0
+        seen: set[Card] = set()
+        for other in naturals:
+            if other in seen or other == card:
+                continue
+            seen.add(other)
+            if other.rank == card.rank and other.suit != card.suit:
+                links += 1
+            elif other.suit == card.suit:
+                gap = _gap(card.rank, other.rank)
+                if gap == 1:
+                    links += 1
+                elif gap == 2:
+                    links += 0.5
+        score = card_penalty(card, rules) - NEAR_WEIGHT * links
+        if card.index in in_meld:
+            score -= MELD_WEIGHT
+        scores[card] = score
+    return scores
+
+
+def _gap(a: Rank | None, b: Rank | None) -> int:
+    """The distance between two ranks in a run, the Ace counting low or high."""
+    if a is None or b is None:
+        return 99
+    gap = abs(int(a) - int(b))
+    return min(gap, 13 - gap) if Rank.ACE in (a, b) else gap
+
+
+def _is_wild(card: Card, rules: MeldRules) -> bool:
+    return rules.is_wild(card)
+
+
+def _exchanges_this_turn(view: PlayerView) -> int:
+    """How many exchanges the player to move has made since drawing."""
+    made = 0
+    for action in reversed(view.history):
+        if isinstance(action, (DrawStock, TakeDiscard)):
+            break
+        made += isinstance(action, Exchange)
+    return made
+
+
+# --- playing whole rounds and matches ---------------------------------------------------------
+
+
+def play_round(game: Round, bots: Sequence[Bot]) -> Round:
+    """Play ``game`` to its end, seat ``i`` choosing with ``bots[i]``; the finished round."""
+    if len(bots) != game.players:
+        raise ValueError(f"{len(bots)} bots for a round of {game.players} players")
+    while not game.is_over:
+        seat = game.turn
+        game = game.apply(bots[seat].choose(game.view(seat)))
+    return game
+
+
+def play_match(match: Match, bots: Sequence[Bot]) -> Match:
+    """Play ``match`` to its end, seat ``i`` choosing with ``bots[i]``; the finished match."""
+    if len(bots) != match.players:
+        raise ValueError(f"{len(bots)} bots for a match of {match.players} players")
+    while not match.is_over:
+        game = match.current
+        assert game is not None
+        seat = game.turn
+        match = match.apply(bots[seat].choose(game.view(seat)))
+    return match

@@ -1,0 +1,189 @@
+"""The bots: they only play legal actions, are deterministic given their seeds, and
+GreedyBot plays as its documentation says and beats RandomBot in every preset."""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+import hand_rummy as hr
+from hand_rummy.bots import Bot, GreedyBot, RandomBot, play_match, play_round
+
+CI = bool(os.environ.get("CI"))
+PRESETS = sorted(hr.PRESETS)
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+def _players(ruleset: hr.Ruleset) -> int:
+    return 4 if ruleset.players.allows(4) else ruleset.players.minimum
+
+
+class Checked:
+    """Wraps a bot: asserts every choice is legal and records the decisions."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.wild_discards_avoided = 0
+
+    def choose(self, view: hr.PlayerView) -> hr.Action:
+        legal = list(view.legal_actions())
+        action = self.bot.choose(view)
+        assert action in legal, f"{self.bot!r} chose {action}, not among {legal}"
+        assert action in view.legal_actions()
+        if isinstance(self.bot, GreedyBot) and isinstance(action, hr.Discard):
+            rules = view.ruleset_rules()
+            others = [a for a in legal if isinstance(a, hr.Discard) and not rules.is_wild(a.card)]
+            if others:
+                assert not rules.is_wild(action.card), f"discarded wild {action.card}: {legal}"
+                if any(rules.is_wild(c) for c in view.hand):
+                    self.wild_discards_avoided += 1
+            announced = [a for a in legal if a == hr.Discard(action.card, announce=True)]
+            assert action.announce or not announced, "GreedyBot did not announce"
+        return action
+
+
+def _bots(players: int, seed: int, greedy_first: bool) -> list[Bot]:
+    return [
+        GreedyBot(seed * 10 + i) if (i % 2 == 0) == greedy_first else RandomBot(seed * 10 + i)
+        for i in range(players)
+    ]
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_bots_choose_legal_actions_and_greedy_keeps_wilds(name: str) -> None:
+    ruleset = hr.build(name)
+    avoided = 0
+    counts = sorted({ruleset.players.minimum, _players(ruleset)})
+    for players in counts:
+        for seed in range(3):
+            bots = [Checked(b) for b in _bots(players, seed, greedy_first=seed % 2 == 0)]
+            game = play_round(hr.Round.deal(ruleset, players, seed), bots)
+            assert game.is_over
+            assert game.replay() == game
+            avoided += sum(b.wild_discards_avoided for b in bots)
+    assert avoided > 0, "no position where GreedyBot held a wild while discarding"
+
+
+@pytest.mark.parametrize("name", ["levant", "romme", "saudi_partnership"])
+def test_bots_are_deterministic_given_their_seeds(name: str) -> None:
+    ruleset = hr.build(name)
+
+    def history(seed: int) -> tuple[hr.Action, ...]:
+        bots: list[Bot] = [GreedyBot(seed), RandomBot(seed), GreedyBot(seed + 1), RandomBot(7)]
+        return play_round(hr.Round.deal(ruleset, 4, 11), bots).history
+
+    assert history(5) == history(5)
+    game = hr.Round.deal(ruleset, 4, 1)
+    view = game.view(game.turn)
+    assert GreedyBot(2).choose(view) == GreedyBot(2).choose(view)
+
+
+def test_random_bot_differs_with_the_seed() -> None:
+    game = hr.Round.deal(hr.rulesets.romme, 2, 4)
+    histories = {play_round(game, [RandomBot(s), RandomBot(s + 100)]).history for s in range(4)}
+    assert len(histories) > 1
+
+
+def _rest_of_deck(ruleset: hr.Ruleset, *hands: str) -> list[hr.Card]:
+    deck = Counter(p.card for p in ruleset.deck.cards())
+    for hand in hands:
+        deck.subtract(hr.parse_cards(hand))
+    assert all(n >= 0 for n in deck.values())
+    return sorted(deck.elements())
+
+
+def test_greedy_opens_with_the_highest_value_opening() -> None:
+    ruleset = hr.rulesets.romme
+    mine = "10H JH QH KH 10S 10D 10C 2C 3C 4C 5S 7D 9S 4H"
+    rest = _rest_of_deck(ruleset, mine)
+    other, stock = rest[:13], rest[13:]
+    game = hr.Round.from_deal(ruleset, [mine, other], stock, dealer=0)
+    assert game.turn == 0 and game.phase is hr.Phase.PLAY
+    rules = game.rules
+    openings = [a for a in game.legal_actions() if isinstance(a, hr.LayDown)]
+
+    def value(action: hr.LayDown) -> int:
+        judged = hr.judge_opening(list(action.melds), rules)
+        assert judged.ok
+        return judged.points
+
+    values = {value(a) for a in openings}
+    assert len(values) > 2, "the position should offer openings of different values"
+    chosen = GreedyBot().choose(game.view(0))
+    assert isinstance(chosen, hr.LayDown)
+    assert value(chosen) == max(values) == game.best_opening(0)[0]
+
+
+def test_greedy_discards_a_natural_card_rather_than_a_wild() -> None:
+    ruleset = hr.rulesets.romme
+    mine = "JK 2H 5C 9D KS QD 7C 3S 8H 6D JC 4S AD 10C"
+    rest = _rest_of_deck(ruleset, mine)
+    game = hr.Round.from_deal(ruleset, [mine, rest[:13]], rest[13:], dealer=0)
+    action = GreedyBot().choose(game.view(0))
+    assert isinstance(action, hr.Discard)
+    assert not game.rules.is_wild(action.card)
+
+
+def _mean_scores(name: str, rounds: int) -> tuple[float, float]:
+    """Mean per-seat score of GreedyBot and RandomBot over seat-rotated scored rounds."""
+    ruleset = hr.build(name)
+    players = _players(ruleset)
+    greedy: list[int] = []
+    random_: list[int] = []
+    for seed in range(rounds):
+        deal = hr.Round.deal(ruleset, players, 1000 + seed)
+        for greedy_first in (True, False):
+            bots = _bots(players, seed, greedy_first)
+            outcome = play_round(deal, bots).outcome
+            assert outcome is not None
+            if not outcome.score.scored:
+                continue
+            for bot, score in zip(bots, outcome.score.scores):
+                (greedy if isinstance(bot, GreedyBot) else random_).append(score)
+    return statistics.fmean(greedy), statistics.fmean(random_)
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_greedy_beats_random(name: str) -> None:
+    greedy, random_ = _mean_scores(name, rounds=20 if CI else 10)
+    assert greedy < random_, f"{name}: GreedyBot {greedy:.1f} vs RandomBot {random_:.1f}"
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_play_match_plays_a_match_to_its_end(name: str) -> None:
+    ruleset = hr.build(name)
+    players = _players(ruleset)
+    match = hr.Match.new(ruleset, players, seed=3)
+    done = play_match(match, _bots(players, 3, greedy_first=True))
+    assert done.is_over and done.winners
+    assert done.totals == tuple(
+        sum(g.outcome.score.scores[s] for g in done.scored_rounds if g.outcome is not None)
+        for s in range(players)
+    )
+
+
+def test_play_round_wants_one_bot_per_seat() -> None:
+    with pytest.raises(ValueError, match="2 bots for a round of 4"):
+        play_round(hr.Round.deal(hr.rulesets.levant, 4, 1), [RandomBot(), RandomBot()])
+
+
+def test_custom_bot_example_plays_a_match() -> None:
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLES / "custom_bot.py")],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=True,
+        timeout=60,
+    )
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("levant:") and "rounds" in lines[0]
+    assert any(line.startswith("round 1 (") for line in lines)
+    assert lines[-2].startswith("totals: Cautious ")
+    assert lines[-1].startswith("winner: ")

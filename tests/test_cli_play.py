@@ -1,0 +1,208 @@
+"""``hand-rummy play`` end to end with scripted input, and its command parser."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from hand_rummy.actions import Discard, DrawStock, Exchange, LayDown, LayOff
+from hand_rummy.cards import parse_card
+from hand_rummy.cli import main
+from hand_rummy.cli_play import (
+    CommandError,
+    action_for,
+    command_text,
+    parse_command,
+    render_view,
+)
+from hand_rummy.match import Match
+from hand_rummy.rules.presets import build
+from hand_rummy.view import PlayerView
+
+SEED = 7
+
+
+def _starter(rules: str, players: int, seed: int) -> int:
+    match = Match.new(build(rules), players, seed)
+    assert match.current is not None
+    return match.current.turn
+
+
+def _play(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    script: str,
+    args: list[str],
+) -> tuple[int, str, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(script))
+    status = main(["play", *args])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_an_illegal_command_is_explained_and_the_next_one_works(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """000: the starter holds 15 cards and only discards on the first turn, so no draw."""
+    you = _starter("levant", 4, SEED)
+    match = Match.new(build("levant"), 4, SEED)
+    refused = match.check(DrawStock())
+    assert not refused.ok
+    hand = sorted(match.view(you).hand)
+    script = f"draw\ndiscard {hand[-1].ascii}\nquit\n"
+    args = ["--rules", "levant", "--players", "4", "--seed", str(SEED), "--you", str(you)]
+    status, out, err = _play(monkeypatch, capsys, script, args)
+    assert status == 0 and err == ""
+    assert "Not allowed: " + refused.violations[0].message in out
+    assert f"You discard {hand[-1]}\n" in out
+    # the bots play on after the person's move, and the game waits for the next command
+    assert f"Seat {(you + 1) % 4} " in out.split(f"You discard {hand[-1]}")[1]
+    assert out.rstrip().endswith("You leave the game.")
+
+
+def test_the_screen_shows_hand_table_piles_wilds_and_scores(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    you = _starter("levant", 4, SEED)
+    args = ["--rules", "levant", "--players", "4", "--seed", str(SEED), "--you", str(you)]
+    _, out, _ = _play(monkeypatch, capsys, "", args)
+    match = Match.new(build("levant"), 4, SEED)
+    view = match.view(you)
+    assert view.indicator is not None
+    assert f"Indicator {view.indicator}: {view.ruleset_rules().wilds.describe()}" in out
+    assert f"Stock {view.stock_size} cards; discard pile empty" in out
+    assert "Table: no melds yet" in out
+    assert f"seat {you} (you): 15 cards, total 0" in out
+    first = sorted(view.hand)[0]
+    assert f"1:{first}" in out  # the hand sorted by suit and rank, numbered
+    assert "(end of input: leaving the game)" in out
+
+
+def test_a_scripted_game_draws_and_discards_for_a_few_turns(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A person at seat 0 draws and discards their first card three times, then quits."""
+    script = "draw\ndiscard 1\n" * 3 + "quit\n"
+    args = ["--rules", "romme", "--players", "3", "--seed", "4", "--bots", "greedy,random"]
+    status, out, err = _play(monkeypatch, capsys, script, args)
+    assert status == 0 and err == ""
+    assert out.count("You draw ") + out.count("You take ") >= 2
+    assert out.count("You discard ") == 3
+    assert "Seat 1 " in out and "Seat 2 " in out
+    assert "Your turn: draw or take > draw" in out  # piped input is echoed as a transcript
+    assert "Traceback" not in out
+
+
+def test_hint_help_and_unparsable_lines(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = "hint\nhelp\nfly away\nlayoff 10H\ndiscard QX\n\nshow\n"
+    args = ["--rules", "classic", "--players", "2", "--seed", "3"]
+    status, out, _ = _play(monkeypatch, capsys, script, args)
+    assert status == 0
+    assert "Hint: " in out
+    assert "layoff 10H 3" in out  # the help text
+    assert "unknown command 'fly'; type help for the commands" in out
+    assert "usage: layoff CARD MELD" in out
+    assert "'QX' is not a card" in out
+    assert out.count("== Round 1 of") >= 2  # show draws the table again
+
+
+def test_a_whole_short_match_reports_rounds_and_the_winner(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The person plays the hint every time: the match ends and the winner is named."""
+    from hand_rummy.bots import GreedyBot  # noqa: PLC0415
+    from hand_rummy.cli_play import Game, play  # noqa: PLC0415
+
+    match = Match.new(build("levant"), 2, 11, length=1)
+    out = io.StringIO()
+    game = Game(match, 0, {1: GreedyBot(seed=1)}, out, GreedyBot(seed=2))
+    me = GreedyBot(seed=3)
+
+    class Hints(io.StringIO):
+        def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+            return command_text(me.choose(game.match.view(0))) + "\n"
+
+    assert play(game, Hints()) == 0
+    text = out.getvalue()
+    assert "Not allowed" not in text
+    assert "-- Round 1 is over --" in text
+    assert "== The match is over ==" in text
+    assert text.rstrip().endswith(("wins.", "share the win."))
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--rules", "chess", "--players", "2"], "unknown rules 'chess'"),
+        (["--rules", "romme", "--variant", "corner", "--players", "2"], "unknown variant"),
+        (["--rules", "gulf", "--players", "2"], "gulf is for 4 players"),
+        (["--rules", "levant", "--players", "2", "--bots", "smart"], "unknown bot 'smart'"),
+        (["--rules", "levant", "--players", "2", "--you", "2"], "the seats are 0 to 1"),
+    ],
+)
+def test_bad_arguments_exit_2(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    args: list[str],
+    message: str,
+) -> None:
+    status, out, err = _play(monkeypatch, capsys, "", args)
+    assert status == 2 and out == ""
+    assert err.startswith("hand-rummy play: ") and message in err
+    assert "Traceback" not in err
+
+
+# --- the command parser -------------------------------------------------------------------------
+
+
+def _view(rules: str = "levant", seed: int = SEED) -> PlayerView:
+    match = Match.new(build(rules), 4, seed)
+    assert match.current is not None
+    return match.view(match.current.turn)
+
+
+def test_cards_are_typed_in_three_ways_or_by_number() -> None:
+    view = _view()
+    for word in ("10H", "TH", "10♥", "th"):
+        assert action_for(parse_command(f"discard {word}"), view) == (Discard(parse_card("10H")),)
+    first = sorted(view.hand)[0]
+    assert action_for(parse_command("discard 1"), view) == (Discard(first),)
+    assert action_for(parse_command("discard KS announce"), view) == (
+        Discard(parse_card("KS"), announce=True),
+    )
+
+
+def test_melds_roles_lay_offs_and_exchanges() -> None:
+    view = _view()
+    (lay,) = action_for(parse_command("meld 7H AC=8H 9H + 5S 5D 5C"), view)
+    assert isinstance(lay, LayDown) and len(lay.melds) == 2
+    assert lay.melds[0].roles[1] == parse_card("8H")
+    assert action_for(parse_command("layoff AC=10H 3"), view) == (
+        LayOff(3, parse_card("AC"), parse_card("10H")),
+    )
+    assert action_for(parse_command("exchange 5H 5C 2"), view) == (
+        Exchange(2, (parse_card("5H"), parse_card("5C"))),
+    )
+
+
+@pytest.mark.parametrize(
+    "line", ["", "dance", "meld", "meld /", "layoff 10H", "layoff 10H x", "discard", "draw 3"]
+)
+def test_unparsable_lines(line: str) -> None:
+    with pytest.raises(CommandError):
+        parse_command(line)
+
+
+def test_command_text_reads_back() -> None:
+    view = _view()
+    for line in ("draw", "take", "discard KS", "layoff AC=10H 3", "meld 7H AC=8H 9H / 5S 5D 5C"):
+        actions = action_for(parse_command(line), view)
+        assert command_text(actions[0]) == line
+
+
+def test_render_view_has_no_escape_codes() -> None:
+    text = render_view(_view("romme", 2), (0, 0, 0, 0), None, 1)
+    assert "\x1b" not in text and "Your hand:" in text

@@ -1,0 +1,409 @@
+"""Matches: every end condition, tie rule and dealer rule of RULES-MATRIX §2.6 and X13/X14/L7.
+
+Scenario tests use explicit deals (a starter who goes out at once, so that the
+round scores are known) or seeds played with random legal actions (picked
+uniformly from ``Match.legal_actions()`` with a seeded ``random.Random``).
+Property tests check that a match always ends, that the totals are the sums of
+the scored rounds, that a replay and a JSON round trip reproduce the match,
+and that team totals add up.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import hand_rummy as hr
+from hand_rummy import ClaimRedeal, DrawStock, Ending, LayDown, Match, Meld
+from hand_rummy.match import Deal, draw_for_dealer, round_seed
+from hand_rummy.rules.match import DealerRotation, MatchEnd, TieRule
+from hand_rummy.serialize import dumps, loads, match_from_json, match_to_json
+
+
+def play(m: Match, seed: int = 0, *, rounds: int | None = None, limit: int = 200_000) -> Match:
+    """Random legal actions until the match ends (or ``rounds`` rounds are finished)."""
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if m.is_over or (rounds is not None and len(m.rounds) >= rounds):
+            return m
+        m = m.apply(rng.choice(list(m.legal_actions())))
+    raise AssertionError("the match did not end")
+
+
+def deal(
+    ruleset: hr.Ruleset,
+    players: int,
+    dealer: int,
+    hands: dict[int, str],
+    *,
+    top: str = "",
+) -> Deal:
+    """An explicit deal: the given hands; the other seats get the first unused cards in
+    deck order; ``top`` is put on top of the stock (after the upcard, for gulf)."""
+    pool = Counter(p.card for p in ruleset.deck.cards())
+    given_hands = {s: hr.parse_cards(h) for s, h in hands.items()}
+    tops = hr.parse_cards(top) if top else ()
+    for cards in (*given_hands.values(), tops):
+        pool.subtract(cards)
+    assert not -pool, "the scenario uses more copies than the deck has"
+    rest = sorted(pool.elements(), key=lambda c: (c.is_joker, c.suit or 0, c.rank or 0))
+    starter = ruleset.deal.starter(dealer, players)
+    out: list[tuple[hr.Card, ...]] = []
+    for seat in range(players):
+        if seat in given_hands:
+            out.append(given_hands[seat])
+            continue
+        size = ruleset.deal.hand_size + (
+            1 if ruleset.deal.starter_extra_card and seat == starter else 0
+        )
+        out.append(tuple(rest[:size]))
+        del rest[:size]
+    indicator = rest.pop(0) if ruleset.uses_indicator else None
+    discards = [rest.pop(0)] if ruleset.deal.upcard else []
+    return Deal(out, [*rest, *tops], discards, indicator)
+
+
+RUN_A = "2H 3H 4H 5H 6H 7H 8H"
+RUN_B = "2S 3S 4S 5S 6S 7S 8S"
+HIGH = "9C 10C JC QC KC 9D 10D JD QD KD AC AD 3C"  # 13 cards, 123 points in Rommé
+LOW = "2C 3D 4C 5C 6C 7C 2D 4D 5D 6D 7D 8C 8D"  # 13 cards, 67 points
+
+
+def hand_out(m: Match) -> Match:
+    """The Rommé starter lays out all 14 cards in one turn: a Hand."""
+    m = m.apply(LayDown((Meld.of(RUN_A), Meld.of(RUN_B))))
+    assert m.rounds[-1].outcome is not None
+    assert m.rounds[-1].outcome.ending is Ending.HAND
+    return m
+
+
+# --- the end of a match -------------------------------------------------------------------
+
+
+def test_000_unscored_rounds_do_not_count_toward_the_seven() -> None:
+    """000 §Winning the game: rounds ended by the stock are not counted (matrix X13)."""
+    m = play(Match.new(hr.rulesets.levant, 4, seed=3, length=2), seed=3)
+    scored = [g for g in m.rounds if g.outcome is not None and g.outcome.score.scored]
+    assert len(scored) == 2
+    assert len(m.rounds) > 2  # random play exhausts the stock in most Levant rounds
+    assert m.rounds[-1].outcome is not None and m.rounds[-1].outcome.score.scored
+    assert any(g.outcome is not None and g.outcome.ending is Ending.STOCK for g in m.rounds)
+
+
+def test_000_redeal_claim_is_an_unscored_round_dealt_again_by_the_same_dealer() -> None:
+    """000 §Setup 4: a hand of four pairs may ask for a new deal; the same dealer deals."""
+    pairs = "3H 3H 5C 5C 7D 7D 9S 9S JH QH KH 2C 4C 6D"
+    d = deal(hr.rulesets.levant, 4, 0, {1: pairs + " 8S"})
+    m = Match.new(hr.rulesets.levant, 4, seed=1, dealer=0, deals=[d], length=1)
+    while m.current is not None and m.current.phase is hr.Phase.REDEAL and not m.rounds:
+        m = m.apply(ClaimRedeal())
+    assert len(m.rounds) == 1 and not m.is_over
+    first = m.rounds[0].outcome
+    assert first is not None and first.ending is Ending.REDEAL and not first.score.scored
+    assert m.dealer == 0 and m.totals == (0, 0, 0, 0)
+    assert m.current is not None and m.current.seed == round_seed(1, 1)
+
+
+def _redeal_first(ruleset: hr.Ruleset, length: int) -> Match:
+    """A Levant-dealt match whose first round is ended by a redeal claim (all scores 0)."""
+    pairs = "3H 3H 5C 5C 7D 7D 9S 9S JH QH KH 2C 4C 6D 8S"
+    d = deal(ruleset, 4, 0, {1: pairs})
+    m = Match.new(ruleset, 4, seed=2, dealer=0, deals=[d], length=length)
+    while not m.rounds:
+        m = m.apply(ClaimRedeal())
+    return m
+
+
+def test_000_tie_for_lowest_is_played_off() -> None:
+    """000 §Winning the game: a tie for the lowest total means more rounds until it is
+    broken. One round fixed (ROUNDS), ended by a redeal: everyone is tied at 0."""
+    levant = hr.rulesets.levant
+    ruleset = levant.with_(match=attrs.evolve(levant.match, end=MatchEnd.ROUNDS))
+    m = _redeal_first(ruleset, 1)
+    assert m.totals == (0, 0, 0, 0) and not m.is_over and m.winners == ()
+    m = play(m, seed=2)
+    assert len(m.rounds) > 1 and len(m.winners) == 1
+    for k in range(1, len(m.rounds)):  # every earlier stop was a tie for lowest
+        assert len(attrs.evolve(m, rounds=m.rounds[:k], current=None).leaders) > 1
+
+
+def test_r8_ties_are_shared() -> None:
+    """Matrix R8/G11: tied players share the win (the default of romme, gulf, the app)."""
+    levant = hr.rulesets.levant
+    ruleset = levant.with_(
+        match=attrs.evolve(levant.match, end=MatchEnd.ROUNDS, ties=TieRule.SHARED)
+    )
+    m = _redeal_first(ruleset, 1)
+    assert m.is_over and m.winners == (0, 1, 2, 3)
+    for name in ("romme", "gulf", "classic", "partnership", "saudi", "saudi_partnership"):
+        assert hr.PRESETS[name].match.ties is TieRule.SHARED
+
+
+def test_002_penalty_limit_must_be_passed() -> None:
+    """002 §Winning the game: the match ends when a player passes 500 (exclusive, R8)."""
+    ruleset = hr.rulesets.romme
+    d = deal(ruleset, 3, 1, {1: f"{RUN_A} {RUN_B}", 0: HIGH, 2: LOW})
+    first = hand_out(Match.new(ruleset, 3, seed=0, dealer=1, deals=[d], length=1000))
+    worst = max(first.totals)
+    assert worst == 2 * 123  # a Hand doubles the others' penalties
+    at = hand_out(Match.new(ruleset, 3, seed=0, dealer=1, deals=[d], length=worst))
+    assert not at.is_over  # reaching the limit is not passing it
+    past = hand_out(Match.new(ruleset, 3, seed=0, dealer=1, deals=[d], length=worst - 1))
+    assert past.is_over and past.winners == (1,)
+    assert ruleset.match.length == 500 and not ruleset.match.inclusive
+
+
+def test_003_penalty_limit_reached_ends_the_match() -> None:
+    """003 §Winning the Game: the match ends when a total reaches 200 (inclusive)."""
+    ruleset = hr.rulesets.gulf
+    starter = ruleset.deal.starter(0, 4)
+    d = deal(ruleset, 4, 0, {starter: f"{RUN_A} 2S 3S 4S 5S 6S 7S"}, top="8S")
+    m = Match.new(ruleset, 4, seed=0, dealer=0, deals=[d], length=10_000)
+    m = m.apply(DrawStock()).apply(LayDown((Meld.of(RUN_A), Meld.of(RUN_B))))
+    assert len(m.rounds) == 1
+    worst = max(m.totals)
+    reach = Match.new(ruleset, 4, seed=0, dealer=0, deals=[d], length=worst)
+    reach = reach.apply(DrawStock()).apply(LayDown((Meld.of(RUN_A), Meld.of(RUN_B))))
+    assert reach.is_over and reach.winners == (starter,)
+    assert ruleset.match.length == 200 and ruleset.match.inclusive
+
+
+@pytest.mark.parametrize("n", [3, 5, 7, 9])
+def test_004_fixed_number_of_rounds(n: int) -> None:
+    """004 §What you need: the host picks 3, 5, 7 or 9 rounds; unscored ones count too."""
+    m = play(Match.new(hr.build("classic", [f"rounds_{n}"]), 3, seed=n), seed=n)
+    assert len(m.rounds) == n and m.length == n
+    assert play(Match.new(hr.rulesets.saudi, 2, seed=n, length=n), seed=n).round_number == n
+
+
+def test_002_everyone_deals_equally_often() -> None:
+    """002 §Winning the game: until everyone has dealt equally often (DEALS_PER_PLAYER)."""
+    ruleset = hr.rulesets.romme.with_(
+        match=attrs.evolve(hr.rulesets.romme.match, end=MatchEnd.DEALS_PER_PLAYER, length=1)
+    )
+    m = play(Match.new(ruleset, 3, seed=4), seed=4)
+    dealers = [g.dealer for g in m.rounds if g.outcome is not None and g.outcome.score.scored]
+    assert sorted(dealers) == [0, 1, 2]
+
+
+# --- dealers ------------------------------------------------------------------------------
+
+
+def _final_draw(ruleset: hr.Ruleset, seed: int) -> tuple[int, dict[int, hr.Card]]:
+    dealer, draws = draw_for_dealer(ruleset, 4, seed)
+    last = {seat: card for seat, card in draws[-1] if not card.is_joker}
+    return dealer, last
+
+
+def _value(card: hr.Card, ace_high: bool) -> int:
+    assert card.rank is not None
+    return 14 if card.rank is hr.Rank.ACE and ace_high else int(card.rank)
+
+
+@pytest.mark.parametrize(
+    ("preset", "variants", "lowest", "ace_high"),
+    [
+        ("levant", [], True, True),  # 000 §Setup 1; matrix L7: Ace high
+        ("levant", ["dealer_draw_ace_low"], True, False),  # L7 alternative
+        ("romme", [], False, True),  # 002 §Setup 1: highest card
+    ],
+)
+def test_x14_first_dealer_by_card_draw(
+    preset: str, variants: list[str], lowest: bool, ace_high: bool
+) -> None:
+    """Matrix X14/L7: the lowest (000) or highest (002) card deals; jokers and ties redrawn."""
+    ruleset = hr.build(preset, variants)
+    ties = jokers = 0
+    for seed in range(120):
+        dealer, last = _final_draw(ruleset, seed)
+        values = {s: _value(c, ace_high) for s, c in last.items()}
+        best = min(values.values()) if lowest else max(values.values())
+        assert values[dealer] == best
+        assert list(values.values()).count(best) == 1
+        _, draws = draw_for_dealer(ruleset, 4, seed)
+        ties += len(draws) > 1
+        jokers += any(c.is_joker for d in draws for _, c in d)
+        assert Match.new(ruleset, 4, seed=seed).first_dealer == dealer
+    assert ties and jokers  # both redraw rules were exercised
+
+
+def test_l7_ace_is_high_for_the_levant_draw() -> None:
+    """Matrix L7: in the draw for the Levant deal an Ace ranks high; with Ace low it wins."""
+    high = hr.rulesets.levant
+    low = hr.build("levant", ["dealer_draw_ace_low"])
+    differ = [
+        s for s in range(200) if draw_for_dealer(high, 4, s)[0] != draw_for_dealer(low, 4, s)[0]
+    ]
+    assert differ
+    for seed in differ[:5]:
+        dealer, last = _final_draw(low, seed)
+        assert last[dealer].rank is hr.Rank.ACE
+
+
+def test_000_worst_scorer_of_the_last_round_deals() -> None:
+    """000 §Setup 1: the player with the highest score in the last round deals next."""
+    ruleset = hr.rulesets.romme.with_(
+        match=attrs.evolve(hr.rulesets.romme.match, rotation=DealerRotation.WORST_SCORER)
+    )
+    d = deal(ruleset, 3, 1, {1: f"{RUN_A} {RUN_B}", 0: LOW, 2: HIGH})
+    m = hand_out(Match.new(ruleset, 3, seed=0, dealer=1, deals=[d]))
+    assert m.dealer == 2
+    d = deal(ruleset, 3, 1, {1: f"{RUN_A} {RUN_B}", 0: HIGH, 2: LOW})
+    assert hand_out(Match.new(ruleset, 3, seed=0, dealer=1, deals=[d])).dealer == 0
+
+
+def test_l7_worst_scorer_tie_goes_to_the_first_seat_after_the_dealer() -> None:
+    """Matrix L7: among players tied for the worst round score, the first one reached in
+    play order after the previous dealer deals."""
+    ruleset = hr.rulesets.romme.with_(
+        match=attrs.evolve(hr.rulesets.romme.match, rotation=DealerRotation.WORST_SCORER)
+    )
+    d = deal(ruleset, 3, 1, {1: f"{RUN_A} {RUN_B}", 0: HIGH, 2: HIGH})
+    m = hand_out(Match.new(ruleset, 3, seed=0, dealer=1, deals=[d]))
+    last = m.rounds[-1].outcome
+    assert last is not None and last.score.scores[0] == last.score.scores[2]
+    assert m.dealer == 2  # after seat 1 comes seat 2, before seat 0
+
+
+def test_002_deal_passes_to_the_next_player() -> None:
+    """002 §Setup 1 / 000 "Rotating deal": the deal passes on after each scored round."""
+    for ruleset in (hr.rulesets.romme, hr.build("levant", ["rotating_deal"])):
+        m = play(Match.new(ruleset, 3, seed=8, length=3 if ruleset.name == "levant" else 500))
+        for prev, nxt in zip(m.rounds, m.rounds[1:]):
+            assert prev.outcome is not None
+            want = prev.dealer if not prev.outcome.score.scored else (prev.dealer + 1) % 3
+            assert nxt.dealer == want
+
+
+def test_000_same_dealer_after_an_unscored_round_and_worst_scorer_from_seed() -> None:
+    """000 §End of a round: after an unscored round the same dealer deals again; after a
+    scored one the worst scorer of that round deals (ties: first after the dealer)."""
+    m = play(Match.new(hr.rulesets.levant, 4, seed=5, length=2), seed=5)
+    assert any(not g.outcome.score.scored for g in m.rounds if g.outcome is not None)
+    for prev, nxt in zip(m.rounds, m.rounds[1:]):
+        assert prev.outcome is not None
+        scores = prev.outcome.score.scores
+        if not prev.outcome.score.scored:
+            assert nxt.dealer == prev.dealer
+        else:
+            order = [(prev.dealer + i) % 4 for i in range(1, 5)]
+            assert nxt.dealer == next(s for s in order if scores[s] == max(scores))
+
+
+def test_round_seeds_are_derived_from_the_match_seed() -> None:
+    m = play(Match.new(hr.rulesets.classic, 2, seed=11, length=3), seed=1)
+    assert [g.seed for g in m.rounds] == [round_seed(11, i) for i in range(3)]
+
+
+def test_saudi_bar_resets_each_round() -> None:
+    """004 Saudi Hand: the escalating opening bar starts again at 51 in every round."""
+    m = play(Match.new(hr.rulesets.saudi, 3, seed=2, length=3), seed=2, rounds=1)
+    assert m.rounds[0].openings  # someone opened in the first round
+    assert m.current is not None and m.current.openings == ()
+    assert m.current.required_opening(m.current.turn) in (51, None)
+
+
+def test_after_the_match_no_action_is_legal() -> None:
+    m = play(Match.new(hr.rulesets.classic, 2, seed=1, length=1), seed=1)
+    assert m.is_over and not m.legal_actions() and m.current is None
+    assert not m.check(DrawStock()).ok
+    with pytest.raises(hr.IllegalActionError):
+        m.apply(DrawStock())
+    assert m.view(0).phase is hr.Phase.OVER
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(hr.InvalidStateError):
+        Match.new(hr.rulesets.gulf, 3, seed=0)
+    with pytest.raises(hr.InvalidStateError):
+        Match.new(hr.rulesets.romme, 3, seed=0, dealer=3)
+    with pytest.raises(hr.InvalidStateError):
+        Match.new(hr.rulesets.romme, 3, seed=0, length=0)
+
+
+# --- JSON -------------------------------------------------------------------------------
+
+
+def test_json_rejects_impossible_documents() -> None:
+    m = play(Match.new(hr.rulesets.classic, 2, seed=3, length=2), seed=3, rounds=1)
+    doc = json.loads(json.dumps(match_to_json(m)))
+    assert match_from_json(doc) == m
+    assert loads(dumps(m), "match") == m
+
+    def refused(change: object, needle: str) -> None:
+        bad = json.loads(json.dumps(doc))
+        change(bad)  # type: ignore[operator]
+        with pytest.raises(hr.InvalidStateError, match=needle):
+            match_from_json(bad)
+
+    refused(lambda d: d.update(format="hand-rummy/round"), "format")
+    refused(lambda d: d["rounds"][0].update(dealer=1 - d["rounds"][0]["dealer"]), r"rounds\[0\]")
+    refused(lambda d: d["rounds"][0].update(seed=5), r"rounds\[0\].seed")
+    refused(lambda d: d.update(current=None), "current: is missing")
+    refused(lambda d: d["rounds"].append(d["current"]), r"rounds\[1\]: is not finished")
+    refused(lambda d: d["state"]["totals"].__setitem__(0, 999), "state.totals")
+    refused(lambda d: d.update(first_dealer=7), "first_dealer")
+    refused(lambda d: d.update(players=5), "players")
+    refused(lambda d: d.update(surprise=1), "unknown field")
+
+
+def test_json_with_explicit_deals() -> None:
+    ruleset = hr.rulesets.romme
+    d = deal(ruleset, 3, 1, {1: f"{RUN_A} {RUN_B}", 0: HIGH, 2: LOW})
+    m = hand_out(Match.new(ruleset, 3, seed=0, dealer=1, deals=[d], length=1000))
+    doc = match_to_json(m)
+    assert doc["deals"][0]["hands"][1][:2] == ["2H", "3H"]
+    assert match_from_json(json.loads(json.dumps(doc))) == m
+
+
+# --- properties ---------------------------------------------------------------------------
+
+FAST = ["romme", "gulf", "classic", "partnership", "saudi", "saudi_partnership"]
+
+
+def _players(ruleset: hr.Ruleset, k: int) -> int:
+    return max(ruleset.players.minimum, min(ruleset.players.maximum, k))
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    preset=st.sampled_from([*FAST, "levant"]),
+    seed=st.integers(0, 10_000),
+    k=st.integers(2, 4),
+)
+def test_property_match_ends_totals_replay_json(preset: str, seed: int, k: int) -> None:
+    ruleset = hr.PRESETS[preset]
+    n = _players(ruleset, k)
+    length = {"romme": 150, "gulf": 80, "levant": 1}.get(preset, 2)
+    m = play(Match.new(ruleset, n, seed=seed, length=length), seed=seed)
+    assert m.is_over and m.winners
+    totals = [0] * n
+    for g in m.rounds:
+        assert g.outcome is not None
+        if g.outcome.score.scored:
+            for s, v in enumerate(g.outcome.score.scores):
+                totals[s] += v
+    assert m.totals == tuple(totals)
+    assert m.replay() == m
+    assert match_from_json(json.loads(json.dumps(match_to_json(m)))) == m
+    if m.team_totals is not None and ruleset.scoring.partnership.value == "sum":
+        assert m.team_totals == tuple(sum(m.totals[s] for s in team) for team in m.teams or ())
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), cut=st.integers(1, 400))
+def test_property_json_round_trip_mid_match(seed: int, cut: int) -> None:
+    m = Match.new(hr.rulesets.saudi_partnership, 4, seed=seed, length=3)
+    rng = random.Random(seed)
+    for _ in range(cut):
+        if m.is_over:
+            break
+        m = m.apply(rng.choice(list(m.legal_actions())))
+    assert match_from_json(json.loads(json.dumps(match_to_json(m)))) == m
+    assert m.replay() == m
