@@ -514,11 +514,13 @@ class MeldFinder:
         least ``min_points`` or leaving at most ``max_left`` cards in hand
         (either will do), searched with both bounds to skip hopeless branches.
         """
-        options = list(self.melds(hand) if found is None else found)
         size = sum(hand)
-        left = list(hand)
         bounded = min_points > 0 or max_left is not None
         need_cards = size - max_left if max_left is not None else size + 1
+        if bounded and found is None and not self._may_reach(hand, min_points, need_cards):
+            return
+        options = list(self.melds(hand) if found is None else found)
+        left = list(hand)
         points_after = [0] * (len(options) + 1)
         cards_after = [0] * (len(options) + 1)
         for i in range(len(options) - 1, -1, -1):
@@ -547,6 +549,24 @@ class MeldFinder:
                 _give(left, meld.used)
 
         yield from extend(0, [], 0, 0)
+
+    def _may_reach(self, hand: Counts, min_points: int, need_cards: int) -> bool:
+        """Cheap bounds: can some combination be worth ``min_points`` or use ``need_cards``?"""
+        if min_points > 0 and self.best_opening_value(hand) >= min_points:
+            return True
+        faces = {face for candidate in self._candidates(hand) for face in candidate[1]}
+        return sum(hand[face] for face in faces) >= need_cards
+
+    def best_opening_value(self, hand: Counts) -> int:
+        """The value of the best opening (the search of :meth:`best_opening`, cached)."""
+        key = tuple(hand)
+        found = self._best_cache.get(key)
+        if found is None:
+            found = self._best(hand)
+            if len(self._best_cache) > 4096:
+                self._best_cache.clear()
+            self._best_cache[key] = found
+        return found[0]
 
     def best_opening(self, hand: Counts) -> tuple[int, tuple[FoundMeld, ...]]:
         """The highest opening value the hand can lay down at once, and one way to do it."""
