@@ -183,6 +183,10 @@ class Round:
     outcome: Outcome | None
     indicator: Card | None
     finder: MeldFinder = attrs.field(eq=False, repr=False)
+    _listed: list[tuple[tuple[Action, ...], frozenset[Action]]] = attrs.field(
+        factory=list, eq=False, repr=False, init=False
+    )
+    """The legal actions once fully listed: ``apply`` then need not judge them again."""
 
     @finder.default
     def _finder(self) -> MeldFinder:
@@ -303,6 +307,7 @@ class Round:
         new = object.__new__(Round)
         for name in _ROUND_FIELDS:
             object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
+        object.__setattr__(new, "_listed", [])
         return new
 
     def restart(self) -> Round:
@@ -424,9 +429,10 @@ class Round:
 
     def apply(self, action: Action) -> Round:
         """The round after ``action``; raises :class:`IllegalActionError` if it is illegal."""
-        verdict = self.check(action)
-        if not verdict.ok:
-            raise IllegalActionError(verdict)
+        if not (self._listed and action in self._listed[0][1]):
+            verdict = self.check(action)
+            if not verdict.ok:
+                raise IllegalActionError(verdict)
         return self._after(action)
 
     def legal_actions(self) -> LegalActions:
@@ -1464,7 +1470,23 @@ class LegalActions:
         self._round = game
 
     def __iter__(self) -> Iterator[Action]:
-        return self._round._generate() if self._round is not None else iter(())
+        if self._round is None:
+            return iter(())
+        return self._listed(self._round)
+
+    @staticmethod
+    def _listed(game: Round) -> Iterator[Action]:
+        # a full listing is remembered on the round, so applying one of its actions
+        # does not judge it a second time (the generator is sound; the tests check it)
+        if game._listed:
+            yield from game._listed[0][0]
+            return
+        seen: list[Action] = []
+        for action in game._generate():
+            seen.append(action)
+            yield action
+        if not game._listed:
+            game._listed.append((tuple(seen), frozenset(seen)))
 
     def __contains__(self, action: object) -> bool:
         if self._round is None or not isinstance(action, _ACTION_TYPES):
