@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TypeVar
 
 import attrs
 
@@ -134,14 +135,7 @@ class MeldFinder:
 
     def _candidates(self, hand: Counts) -> list[_Candidate]:
         """Every legal meld as a light tuple (points, faces used, how to build it)."""
-        key = tuple(hand)
-        cached = self._hand_cache.get(key)
-        if cached is None:
-            cached = self._find(hand)
-            if len(self._hand_cache) > 4096:
-                self._hand_cache.clear()
-            self._hand_cache[key] = cached
-        return cached
+        return _memo(self._hand_cache, tuple(hand), self._find, hand)
 
     def _find(self, hand: Counts) -> list[_Candidate]:
         table = self._naturals(hand)
@@ -559,25 +553,12 @@ class MeldFinder:
 
     def best_opening_value(self, hand: Counts) -> int:
         """The value of the best opening (the search of :meth:`best_opening`, cached)."""
-        key = tuple(hand)
-        found = self._best_cache.get(key)
-        if found is None:
-            found = self._best(hand)
-            if len(self._best_cache) > 4096:
-                self._best_cache.clear()
-            self._best_cache[key] = found
-        return found[0]
+        return _memo(self._best_cache, tuple(hand), self._best, hand)[0]
 
     def best_opening(self, hand: Counts) -> tuple[int, tuple[FoundMeld, ...]]:
         """The highest opening value the hand can lay down at once, and one way to do it."""
-        key = tuple(hand)
-        found = self._best_cache.get(key)
-        if found is None:
-            found = self._best(hand)
-            if len(self._best_cache) > 4096:
-                self._best_cache.clear()
-            self._best_cache[key] = found
-        return found[0], tuple(self._build(c) for c in found[1])
+        points, melds = _memo(self._best_cache, tuple(hand), self._best, hand)
+        return points, tuple(self._build(c) for c in melds)
 
     def _best(self, hand: Counts) -> tuple[int, tuple[_Candidate, ...]]:
         options = sorted(self._candidates(hand), key=lambda m: -m[0])
@@ -614,6 +595,25 @@ class MeldFinder:
         for combo in self.combinations(hand):
             if sum(len(m.used) for m in combo) == size - keep:
                 yield combo
+
+
+_T = TypeVar("_T")
+
+
+def _memo(
+    cache: dict[tuple[int, ...], _T],
+    key: tuple[int, ...],
+    make: Callable[[Counts], _T],
+    hand: Counts,
+) -> _T:
+    """``make(hand)``, remembered under ``key`` in a bounded cache (cleared when full)."""
+    found = cache.get(key)
+    if found is None:
+        found = make(hand)
+        if len(cache) > 4096:
+            cache.clear()
+        cache[key] = found
+    return found
 
 
 def _choose(pool: list[int], k: int) -> list[tuple[int, ...]]:
