@@ -44,12 +44,12 @@ from hand_rummy.errors import (
     UnknownRulesError,
 )
 from hand_rummy.finder import FoundMeld, MeldFinder
+from hand_rummy.legal import LegalActions
 from hand_rummy.match import Match
 from hand_rummy.melds import Meld, MeldJudgement, MeldRules, judge_meld, meld_points
 from hand_rummy.opening import OpeningJudgement, judge_opening
 from hand_rummy.round import (
     Ending,
-    LegalActions,
     Obligation,
     Outcome,
     Phase,

@@ -16,15 +16,15 @@ engine never asks which preset it is playing.
 from __future__ import annotations
 
 import enum
-import itertools
 import random
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 import attrs
 
 if TYPE_CHECKING:
+    from hand_rummy.legal import LegalActions
     from hand_rummy.view import PlayerView
 
 from hand_rummy.actions import (
@@ -38,9 +38,9 @@ from hand_rummy.actions import (
     PassRedeal,
     TakeDiscard,
 )
-from hand_rummy.cards import CARDS, Card, Suit, format_cards
+from hand_rummy.cards import CARDS, Card, format_cards
 from hand_rummy.errors import IllegalActionError, InvalidStateError
-from hand_rummy.finder import FoundMeld, MeldFinder
+from hand_rummy.finder import MeldFinder
 from hand_rummy.melds import Meld, MeldRules, judge_meld
 from hand_rummy.melds import _cards as read
 from hand_rummy.opening import judge_opening
@@ -56,7 +56,6 @@ from hand_rummy.verdict import Code, Verdict, Violation
 
 __all__ = [
     "Ending",
-    "LegalActions",
     "Obligation",
     "Outcome",
     "Phase",
@@ -437,6 +436,8 @@ class Round:
 
     def legal_actions(self) -> LegalActions:
         """Every legal action for the player to move, lazily (iterate, ``in``, ``count()``)."""
+        from hand_rummy.legal import LegalActions  # noqa: PLC0415 (legal.py builds on this module)
+
         return LegalActions(self)
 
     def view(self, seat: int) -> PlayerView:
@@ -524,7 +525,9 @@ class Round:
         # cheap look at the melds the hand could make with the card
         if self._take_is_possible(card, must_open):
             after = self._after(TakeDiscard())
-            if any(isinstance(a, (LayDown, LayOff)) for a in after._generate()):
+            from hand_rummy.legal import generate  # noqa: PLC0415 (it builds on this module)
+
+            if any(isinstance(a, (LayDown, LayOff)) for a in generate(after)):
                 return []
         if policy.must_meld:
             return self._no(
@@ -1216,181 +1219,6 @@ class Round:
             outcome=Outcome(ending, score, seat),
         )
 
-    # --- legal action generation ------------------------------------------------------------------
-
-    def _generate(self) -> Iterator[Action]:
-        if self.phase is Phase.OVER:
-            return
-        if self.phase is Phase.REDEAL:
-            yield ClaimRedeal()
-            yield PassRedeal()
-            return
-        if self.phase is Phase.DRAW:
-            if self.stock:
-                yield DrawStock()
-            if self.discards and not self._check_take():
-                yield TakeDiscard()
-            return
-        if not self._bare_turn():
-            yield from self._gen_lay_downs()
-            yield from self._gen_lay_offs()
-            yield from self._gen_exchanges()
-        yield from self._gen_discards()
-
-    def _gen_discards(self) -> Iterator[Action]:
-        # the same conditions as _check_discard, decided once for the whole hand
-        if self.current.obligation is not None:
-            return
-        hand = self.hands[self.turn]
-        left = sum(hand) - 1
-        if left == 0 and self._going_out_problems():
-            return
-        going = self.ruleset.going_out
-        barred = self._undiscardable()
-        wild_barred = going.wild_discard_only_to_go_out and left > 0
-        announce = bool(going.announce_at) and 0 < left <= going.announce_at
-        is_wild = self.rules.is_wild
-        for index in range(53):
-            if not hand[index]:
-                continue
-            card = CARDS[index]
-            if card == barred or (wild_barred and is_wild(card)):
-                continue
-            yield _DISCARDS[index]
-            if announce:
-                yield _ANNOUNCED_DISCARDS[index]
-
-    def _gen_lay_downs(self) -> Iterator[Action]:
-        seat = self.turn
-        pending = self.current.obligation
-        if (
-            pending is Obligation.USE_FREED_WILD
-            and self.ruleset.exchange.freed_wild is FreedWild.KEEP
-        ):
-            return
-        if self.ruleset.layoff.melds_first and self.current.laid_off:
-            return
-        finder = self.finder
-        hand = finder.extend(self.hands[seat], self.demoted[seat])
-        meets = self._meets_obligation
-        required = self.required_opening(seat)
-        if required is None:
-            size = sum(hand)
-            for found in finder.melds(hand):
-                if pending is not None and not meets((found,)):
-                    continue
-                if not self._keep_problems(size - len(found.used), _minus(hand, found.used)):
-                    yield LayDown((found.meld,))
-            return
-        for combo in self._openings(hand, required, exemption=True):
-            if pending is None or meets(combo):
-                yield LayDown(tuple(f.meld for f in combo))
-
-    def _meets_obligation(self, combo: Sequence[FoundMeld]) -> bool:
-        """Whether laying ``combo`` down does what the turn owes (the checks say the same)."""
-        pending = self.current.obligation
-        if pending is Obligation.MELD_TAKEN:
-            taken = self.current.taken
-            assert taken is not None
-            return any(_uses(f.meld, taken, self.ruleset, self.rules, new=True) for f in combo)
-        if pending is Obligation.OPEN:
-            taken = self.current.taken
-            if self.ruleset.discard_take.in_opening and taken is not None:
-                return any(taken in f.meld.cards for f in combo)
-            return True
-        if pending is Obligation.USE_FREED_WILD:
-            return any(self.current.freed in f.meld.cards for f in combo)
-        return True
-
-    def _openings(
-        self, hand: Sequence[int], required: int, *, exemption: bool = False
-    ) -> Iterator[tuple[FoundMeld, ...]]:
-        """Combinations of melds worth at least ``required`` (or finishing, where exempt)."""
-        finder = self.finder
-        size = sum(hand)
-        finishing = (
-            1 if exemption and self.ruleset.opening_exemption is not OpeningExemption.NONE else None
-        )
-        for combo in finder.combinations(hand, min_points=required, max_left=finishing):
-            left = size - sum(len(f.used) for f in combo)
-            if self._keep_problems(left, _minus(hand, [f for m in combo for f in m.used])):
-                continue
-            if sum(f.points for f in combo) >= required or (
-                exemption
-                and left <= 1
-                and self._exempt_finish(left, LayDown(tuple(f.meld for f in combo)))
-            ):
-                yield combo
-
-    def _gen_lay_offs(self) -> Iterator[Action]:
-        seat = self.turn
-        if self.ruleset.layoff.needs_opening and not self._is_opened(seat):
-            return
-        if not self.table:
-            return
-        finder = self.finder
-        hand = self.hands[seat]
-        gate: dict[int, bool] = {}
-        for target in self.table:
-            options = finder.layoff_options(target.meld, target.kind)
-            for index in range(53):
-                if not hand[index] or index not in options:
-                    continue
-                card = CARDS[index]
-                for role, contextual in options[index]:
-                    action = LayOff(target.id, card, role)
-                    if contextual:
-                        if not self._check_lay_off(action):
-                            yield action
-                        continue
-                    open_gate = gate.get(index)
-                    if open_gate is None:
-                        open_gate = not self._lay_off_gate(action)[0]
-                        gate[index] = open_gate
-                    if open_gate:
-                        yield action
-
-    def _gen_exchanges(self) -> Iterator[Action]:
-        seat = self.turn
-        policy = self.ruleset.exchange
-        if not policy.allowed or (policy.needs_opening and not self._is_opened(seat)):
-            return
-        if self.current.obligation is not None:
-            return
-        hand = self.hands[seat]
-        for target in self.table:
-            meld = target.meld
-            wilds = [
-                i
-                for i, (c, r) in enumerate(zip(meld.cards, meld.roles))
-                if r is not None and i not in meld.demoted and self.rules.is_wild(c)
-            ]
-            if not wilds:
-                continue
-            for supply in self._supplies(target, wilds):
-                if all(hand[c.index] >= supply.count(c) for c in supply):
-                    action = Exchange(target.id, supply)
-                    if not self._check_exchange(action):
-                        yield action
-
-    def _supplies(self, target: TableMeld, wilds: list[int]) -> list[tuple[Card, ...]]:
-        meld = target.meld
-        if target.kind is MeldKind.RUN:
-            return list(dict.fromkeys((r,) for i in wilds if (r := meld.roles[i]) is not None))
-        plays = [
-            r or self.rules.wilds.natural_as(c)
-            for i, (c, r) in enumerate(zip(meld.cards, meld.roles))
-            if i not in wilds
-        ]
-        rank = plays[0].rank
-        present = {c.suit for c in plays}
-        assert rank is not None
-        missing = [Card(rank, suit) for suit in Suit if suit not in present]
-        options: list[tuple[Card, ...]] = []
-        for size in range(1, len(missing) + 1):
-            options.extend(itertools.combinations(missing, size))
-        return options
-
 
 def _uses(meld: Meld, card: Card, ruleset: Ruleset, rules: MeldRules, *, new: bool = False) -> bool:
     """Whether ``meld`` uses ``card``, with enough other hand cards for a taken discard."""
@@ -1443,62 +1271,3 @@ def _check_conservation(ruleset: Ruleset, places: Sequence[Sequence[Card]]) -> N
 
 
 _ROUND_FIELDS = tuple(f.name for f in attrs.fields(Round))
-_DISCARDS = tuple(Discard(card) for card in CARDS)
-_ANNOUNCED_DISCARDS = tuple(Discard(card, announce=True) for card in CARDS)
-
-_ACTION_TYPES = (
-    DrawStock,
-    TakeDiscard,
-    LayDown,
-    LayOff,
-    Exchange,
-    Discard,
-    ClaimRedeal,
-    PassRedeal,
-)
-
-
-class LegalActions:
-    """The legal actions of a round, generated lazily (like python-chess's ``legal_moves``).
-
-    Iterating yields actions in a fixed order; ``action in legal`` checks one
-    action without generating the rest; :meth:`count` counts them; the object
-    is truthy when any action is legal.
-    """
-
-    def __init__(self, game: Round | None) -> None:
-        self._round = game
-
-    def __iter__(self) -> Iterator[Action]:
-        if self._round is None:
-            return iter(())
-        return self._listed(self._round)
-
-    @staticmethod
-    def _listed(game: Round) -> Iterator[Action]:
-        # a full listing is remembered on the round, so applying one of its actions
-        # does not judge it a second time (the generator is sound; the tests check it)
-        if game._listed:
-            yield from game._listed[0][0]
-            return
-        seen: list[Action] = []
-        for action in game._generate():
-            seen.append(action)
-            yield action
-        if not game._listed:
-            game._listed.append((tuple(seen), frozenset(seen)))
-
-    def __contains__(self, action: object) -> bool:
-        if self._round is None or not isinstance(action, _ACTION_TYPES):
-            return False
-        return self._round.check(action).ok
-
-    def __bool__(self) -> bool:
-        return any(True for _ in self)
-
-    def count(self) -> int:
-        return sum(1 for _ in self)
-
-    def __repr__(self) -> str:
-        shown = ", ".join(str(a) for a in list(self)[:5])
-        return f"<LegalActions: {shown}{', ...' if self.count() > 5 else ''}>"

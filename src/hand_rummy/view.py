@@ -20,8 +20,9 @@ import attrs
 from hand_rummy.actions import Action
 from hand_rummy.cards import JOKER, Card
 from hand_rummy.errors import InvalidStateError
+from hand_rummy.legal import LegalActions
 from hand_rummy.melds import MeldRules
-from hand_rummy.round import LegalActions, Outcome, Phase, Round, TableMeld, TurnState, _counts
+from hand_rummy.round import Outcome, Phase, Round, TableMeld, TurnState, _counts
 from hand_rummy.rules.opening import OpeningRecord
 from hand_rummy.rules.ruleset import Ruleset
 
