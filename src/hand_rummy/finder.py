@@ -86,6 +86,20 @@ class MeldFinder:
         self._rank_cache: dict[object, list[_Candidate]] = {}
         self._built: dict[_Candidate, FoundMeld] = {}
         self._hand_cache: dict[tuple[int, ...], list[_Candidate]] = {}
+        values = ruleset.opening_values
+        top = max(values.ace, values.ace_low, values.ace_wrapped, values.court)
+        wild_top = values.wild if values.wild is not None else top
+        ace_top = max(values.ace, values.ace_low, values.ace_wrapped)
+
+        def most(face: int) -> int:
+            if face in (52, 105):
+                return max(wild_top, ace_top)
+            rank = CARDS[face % 53].rank
+            assert rank is not None
+            natural = ace_top if rank is Rank.ACE else values.of(rank)
+            return max(natural, wild_top) if rules.is_wild(CARDS[face % 53]) else natural
+
+        self._most = tuple(most(face) for face in range(106))
         self._best_cache: dict[tuple[int, ...], tuple[int, tuple[_Candidate, ...]]] = {}
 
     @staticmethod
@@ -546,10 +560,19 @@ class MeldFinder:
 
     def _may_reach(self, hand: Counts, min_points: int, need_cards: int) -> bool:
         """Cheap bounds: can some combination be worth ``min_points`` or use ``need_cards``?"""
-        if min_points > 0 and self.best_opening_value(hand) >= min_points:
-            return True
         faces = {face for candidate in self._candidates(hand) for face in candidate[1]}
-        return sum(hand[face] for face in faces) >= need_cards
+        if sum(hand[face] for face in faces) >= need_cards:
+            return True
+        return (
+            min_points > 0
+            and self.opening_bound(hand) >= min_points
+            and self.best_opening_value(hand) >= min_points
+        )
+
+    def opening_bound(self, hand: Counts) -> int:
+        """An upper bound on any opening: every card that is in some meld, at its best value."""
+        faces = {face for candidate in self._candidates(hand) for face in candidate[1]}
+        return sum(hand[face] * self._most[face] for face in faces)
 
     def best_opening_value(self, hand: Counts) -> int:
         """The value of the best opening (the search of :meth:`best_opening`, cached)."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 import enum
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -570,7 +570,10 @@ class Round:
         required = self.required_opening(seat)
         if required is not None and (policy.must_meld or must_open):
             exempt = self.ruleset.opening_exemption is not OpeningExemption.NONE
-            if not exempt and finder.best_opening(extended)[0] < required:
+            if not exempt and (
+                finder.opening_bound(extended) < required
+                or finder.best_opening_value(extended) < required
+            ):
                 return False
         return True
 
@@ -1133,17 +1136,17 @@ class Round:
             due = 0 < left <= going.announce_at
             announced = _replace(announced, seat, left if action.announce else 0)
             missed = _replace(missed, seat, due and not action.announce)
-        game = self._with(
-            hands=_replace(self.hands, seat, tuple(hand)),
-            discards=(*self.discards, action.card),
-            demoted=demoted,
-            announced=announced,
-            missed=missed,
-            history=history,
-        )
+        changes = {
+            "hands": _replace(self.hands, seat, tuple(hand)),
+            "discards": (*self.discards, action.card),
+            "demoted": demoted,
+            "announced": announced,
+            "missed": missed,
+            "history": history,
+        }
         if left == 0:
-            return game._went_out(last_discard=action.card)
-        return game._next_turn()
+            return self._with(**changes)._went_out(last_discard=action.card)
+        return self._next_turn(changes)
 
     def _end_turn_flags(self) -> tuple[tuple[bool, ...], tuple[int, ...]]:
         seat = self.turn
@@ -1152,12 +1155,17 @@ class Round:
         played = _replace(self.turns_played, seat, self.turns_played[seat] + 1)
         return melded, played
 
-    def _next_turn(self) -> Round:
+    def _next_turn(self, changes: Mapping[str, object]) -> Round:
+        """The turn passes on; ``changes`` are the ending turn's own (one copy of the round)."""
         melded, played = self._end_turn_flags()
-        # a missed announcement bars going out on the player's *next* turn only
         nxt = (self.turn + 1) % self.players
         game = self._with(
-            melded=melded, turns_played=played, turn=nxt, phase=Phase.DRAW, current=_NO_TURN
+            melded=melded,
+            turns_played=played,
+            turn=nxt,
+            phase=Phase.DRAW,
+            current=_NO_TURN,
+            **changes,
         )
         stock = self.ruleset.stock
         if stock.trigger is StockTrigger.AT_PLAYER_COUNT and len(game.stock) <= self.players:
