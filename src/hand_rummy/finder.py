@@ -317,9 +317,18 @@ class MeldFinder:
         values = self.rules.ruleset.opening_values
         wild_total = len(pool)
         wild_key = tuple(pool)
+        least = policy.min_size - wild_total
         for rank in _RANKS:
             at = rank - 1
-            key = (at, wild_key, table[at], table[13 + at], table[26 + at], table[39 + at])
+            clubs, diamonds, hearts, spades = (
+                table[at],
+                table[13 + at],
+                table[26 + at],
+                table[39 + at],
+            )
+            if (clubs != ()) + (diamonds != ()) + (hearts != ()) + (spades != ()) < max(least, 1):
+                continue  # too few cards of this rank for any set
+            key = (at, wild_key, clubs, diamonds, hearts, spades)
             cached = self._rank_cache.get(key)
             if cached is not None:
                 out.extend(cached)
