@@ -156,6 +156,16 @@ DEFAULT_READINGS: dict[str, str] = {
         "two players."
     ),
     "personal_team_opening": ("Once one partner has opened, the whole team counts as opened."),
+    "partner_pays_never_opened": (
+        "Once the team has opened, a partner who never laid down scores the cards in hand."
+    ),
+    "beat_last_no_base": (
+        "Under beat-the-last, the first opening of a round still needs the base minimum (51)."
+    ),
+    "ace_indicator_turn_again": (
+        "Without jokers, an Ace indicator makes the Aces of its suit wild (one of them is the "
+        "indicator)."
+    ),
 }
 
 _ITEMS = re.compile(r"\s*\(((?:[LRGPX]\d+[a-z ]*)(?:,\s*[LRGPX]\d+[a-z ]*)*)\)\s*\.?\s*$")

@@ -259,9 +259,9 @@ def _run_windows(slots: Sequence[_Slot], suit: Suit, rules: MeldRules) -> list[l
     policy = rules.ruleset.runs
     n = len(slots)
     wrap = policy.wrap
+    if n > 13:
+        return []  # a run never holds the same card twice, so thirteen cards at most
     if wrap:
-        if n > 13:
-            return []
         starts = range(1, 14)
     else:
         low = 1 if policy.ace_low else 2
@@ -386,6 +386,14 @@ def _shape_violations(slots: Sequence[_Slot], rules: MeldRules, shown: str) -> l
             )
         ]
     if len(suits) == 1:
+        if len(slots) > 13:
+            return [
+                Violation(
+                    Code.RUN_TOO_LONG,
+                    f"{shown}: a run holds each rank once, so thirteen cards at most",
+                    _RULE_SHAPES,
+                )
+            ]
         if not rules.ruleset.runs.wrap and Rank.ACE in ranks and _wraps(fixed, len(slots)):
             return [
                 Violation(

@@ -217,7 +217,7 @@ class Round:
         indicator = None
         if ruleset.uses_indicator:
             indicator = stock.pop()
-            while indicator.is_joker:
+            while ruleset.wilds.turns_again(indicator):
                 # a joker indicator goes back into the middle of the stock (000 §Wild cards)
                 stock.insert(len(stock) // 2, indicator)
                 indicator = stock.pop()
@@ -1202,7 +1202,10 @@ class Round:
         return self.ruleset.players.teams(self.players)
 
     def _player_end(self, seat: int) -> PlayerEnd:
-        return PlayerEnd(self.hand(seat), self.opened[seat])
+        # a player has opened personally when some meld on the table is theirs; whether a
+        # partner's opening counts too is the scoring policy's call
+        personal = any(meld.owner == seat for meld in self.table)
+        return PlayerEnd(self.hand(seat), personal)
 
     def _went_out(self, last_discard: Card | None) -> Round:
         seat = self.turn

@@ -142,7 +142,7 @@ def score_round(end: RoundEnd, rules: MeldRules) -> RoundScore:
         teams = ruleset.players.teams(count)
     team_of = {seat: t for t, team in enumerate(teams or ()) for seat in team}
     opened = [p.opened for p in end.players]
-    if teams is not None and ruleset.opening.shared_by_team:
+    if teams is not None and ruleset.opening.shared_by_team and not scoring.personal_never_opened:
         opened = [any(end.players[s].opened for s in teams[team_of[i]]) for i in range(count)]
 
     def penalty(seat: int) -> int:

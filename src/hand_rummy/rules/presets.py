@@ -489,6 +489,29 @@ _ALL_VARIANTS = (
         switch=True,
     ),
     _variant(
+        "beat_last_no_base",
+        "Under beat-the-last, the first opening of a round needs no minimum (L15).",
+        "RULES-MATRIX L15",
+        (*_L, "saudi", "saudi_partnership"),
+        _replace(
+            opening=lambda r: (
+                attrs.evolve(r.opening, base=1)
+                if isinstance(r.opening, BeatLastOpening)
+                else BeatLastOpening(1)
+            )
+        ),
+        switch=True,
+    ),
+    _variant(
+        "ace_indicator_turn_again",
+        "Without jokers, an Ace indicator goes back into the stock and another card is turned "
+        "(L13).",
+        "RULES-MATRIX L13",
+        _L,
+        _replace(wilds=lambda r: attrs.evolve(r.wilds, ace_indicator=AceIndicator.TURN_AGAIN)),
+        switch=True,
+    ),
+    _variant(
         "one_natural_three_jokers",
         "Only one natural with exactly two jokers is banned; 1 + 3 jokers is a meld (R2).",
         "RULES-MATRIX R2",
@@ -737,6 +760,15 @@ _ALL_VARIANTS = (
         _replace(
             scoring=lambda r: attrs.evolve(r.scoring, partnership=PartnershipScoring.WINNER_TEAM)
         ),
+        switch=True,
+    ),
+    _variant(
+        "partner_pays_never_opened",
+        "A partner who never laid down pays the never-opened penalty, even when the team has "
+        "opened (P9 c).",
+        "RULES-MATRIX P9",
+        ("saudi_partnership",),
+        _replace(scoring=lambda r: attrs.evolve(r.scoring, personal_never_opened=True)),
         switch=True,
     ),
     _variant(

@@ -125,6 +125,9 @@ class RoundScoring:
     hand_doubles_winner: bool = True
     egyptian: EgyptianBonuses | None = None
     partnership: PartnershipScoring = PartnershipScoring.SUM
+    personal_never_opened: bool = False
+    """Where a team shares its opening, a partner who never laid down still pays the
+    never-opened penalty (matrix P9 c, alternative)."""
 
     def describe(self) -> str:
         never = "the cards in hand" if self.never_opened is None else f"a flat {self.never_opened}"

@@ -44,6 +44,8 @@ class AceIndicator(enum.Enum):
     """The Aces of its suit are wild, as for any other indicator (matrix L13, literal)."""
     NO_WILDS = "no_wilds"
     """The round has no wild cards (matrix L13, alternative)."""
+    TURN_AGAIN = "turn_again"
+    """An Ace goes back into the stock like a joker, and the next card is turned (L13)."""
 
 
 @attrs.frozen
@@ -90,6 +92,12 @@ class WildSource:
     indicator: bool = False
     ace_indicator: AceIndicator = AceIndicator.JOKERS_WILD
 
+    def turns_again(self, card: Card) -> bool:
+        """Whether a card turned as the indicator goes back into the stock for another."""
+        return card.is_joker or (
+            card.rank is Rank.ACE and self.ace_indicator is AceIndicator.TURN_AGAIN
+        )
+
     def resolve(self, indicator: Card | None, jokers: int) -> WildCards:
         """The wild cards for a round with this ``indicator`` and number of jokers in the deck."""
         if not self.indicator:
@@ -102,6 +110,11 @@ class WildSource:
             raise InvalidStateError(
                 "a joker cannot be the indicator: it goes back into the stock and the next "
                 "card is turned (000 §Wild cards)"
+            )
+        if self.turns_again(indicator):
+            raise InvalidStateError(
+                f"{indicator} cannot be the indicator under these rules: it goes back into the "
+                "stock and the next card is turned"
             )
         assert indicator.suit is not None
         suit_ace = Card(Rank.ACE, indicator.suit)
@@ -119,6 +132,7 @@ class WildSource:
             AceIndicator.JOKERS_WILD: "an Ace indicator makes the jokers wild instead",
             AceIndicator.SUIT_ACES_WILD: "an Ace indicator makes the Aces of its suit wild",
             AceIndicator.NO_WILDS: "an Ace indicator means no wild cards",
+            AceIndicator.TURN_AGAIN: "an Ace indicator goes back and another card is turned",
         }[self.ace_indicator]
         return (
             "A card turned after the deal is the indicator: the two Aces of its suit are wild "

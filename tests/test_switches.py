@@ -1,0 +1,60 @@
+"""Ambiguity switches added after the first round of tests (RULES-MATRIX §3)."""
+
+from __future__ import annotations
+
+import pytest
+
+import hand_rummy as hr
+from hand_rummy.referee import answer
+from hand_rummy.rules import OpeningRecord
+
+
+def test_beat_last_no_base_lets_the_first_opening_be_small() -> None:
+    """RULES-MATRIX L15 (alternative): beat-the-last with no base minimum."""
+    default = hr.build("levant", ["beat_last_opening"]).opening
+    switched = hr.build("levant", ["beat_last_opening", "beat_last_no_base"]).opening
+    assert default.required(0, 0, ()) == 51
+    assert switched.required(0, 0, ()) == 1
+    # after an opening of 60 the next one must beat it either way: 60 + 1
+    assert switched.required(1, 1, (OpeningRecord(0, 0, 60),)) == 61
+
+
+def test_ace_indicator_turn_again_never_leaves_an_ace_as_indicator() -> None:
+    """RULES-MATRIX L13 (alternative): without jokers, an Ace indicator is put back."""
+    ruleset = hr.build("levant", ["no_jokers", "ace_indicator_turn_again"])
+    with pytest.raises(hr.InvalidStateError):
+        hr.MeldRules.of(ruleset, "AS")
+    for seed in range(60):
+        indicator = hr.Round.deal(ruleset, players=4, seed=seed).indicator
+        assert indicator is not None and indicator.rank is not hr.Rank.ACE
+    # the default reading keeps an Ace indicator: its suit's two Aces are wild
+    wilds = hr.MeldRules.of(hr.build("levant", ["no_jokers"]), "AS").wilds
+    assert wilds.wild == frozenset({hr.parse_card("AS")})
+
+
+def _partner_hand(variants: list[str]) -> int:
+    reply = answer(
+        {
+            "rules": "saudi_partnership",
+            "variants": variants,
+            "ask": "round_score",
+            "went_out": 0,
+            "players": [
+                {"hand": [], "opened": True},
+                {"hand": ["9D"], "opened": True},
+                {"hand": ["KS", "QS"], "opened": False},
+                {"hand": ["3C"], "opened": False},
+            ],
+        }
+    )
+    return int(reply["scores"][2])
+
+
+def test_partner_of_an_opener_scores_cards_by_default() -> None:
+    """RULES-MATRIX P9 c: the team has opened, so the partner scores K + Q = 20."""
+    assert _partner_hand([]) == 20
+
+
+def test_partner_pays_never_opened_switch() -> None:
+    """RULES-MATRIX P9 c (alternative): a partner who never laid down pays the flat 100."""
+    assert _partner_hand(["partner_pays_never_opened"]) == 100
