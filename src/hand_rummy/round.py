@@ -136,6 +136,19 @@ class TurnState:
 _NO_TURN = TurnState()
 
 
+_RULE_TURN = (
+    "a turn: draw, meld, discard (000 §Playing a turn, 002 §Playing a turn, 003 §Turn Flow)"
+)
+_RULE_LAYOFF_GATE = (
+    "no adding to melds before your first meld (000 §The first meld, 002 §The first meld, 004 §4)"
+)
+_RULE_EXCHANGE_GATE = "exchanging wild cards (000 §Exchanging wild cards, 002 §Exchanging a joker)"
+_RULE_OBLIGATIONS = (
+    "what taking the discard or a wild obliges (000 §Playing a turn, 002 §Exchanging a joker, "
+    "004 §5)"
+)
+
+
 def _counts(cards: Iterable[Card]) -> tuple[int, ...]:
     vector = [0] * 53
     for card in cards:
@@ -474,7 +487,7 @@ class Round:
             return self._no(
                 Code.WRONG_PHASE,
                 f"{action} comes after drawing: draw from the stock or take the discard first",
-                "turn order (draw, meld, discard)",
+                _RULE_TURN,
             )
         if isinstance(action, (DrawStock, TakeDiscard)):
             message = (
@@ -482,7 +495,7 @@ class Round:
                 if self.current.first_turn_bare
                 else "this turn's card has been drawn already"
             )
-            return self._no(Code.WRONG_PHASE, message, "turn order")
+            return self._no(Code.WRONG_PHASE, message, _RULE_TURN)
         if self._bare_turn() and not isinstance(action, Discard):
             return self._no(
                 Code.WRONG_PHASE,
@@ -687,7 +700,7 @@ class Round:
             Obligation.OPEN: Code.TAKE_DISCARD_NOT_OPENED,
             Obligation.USE_FREED_WILD: Code.FREED_WILD_NOT_USED,
         }[pending]
-        return self._no(code, message, "obligations of the turn")
+        return self._no(code, message, _RULE_OBLIGATIONS)
 
     def _hand_after(self, cards: Iterable[Card]) -> list[int] | None:
         """The current player's hand without ``cards``, or ``None`` if they are not all held."""
@@ -865,7 +878,11 @@ class Round:
         ):
             return problems, None, 0
         if self.ruleset.layoff.needs_opening and not self._is_opened(seat):
-            return self._no(Code.NOT_OPENED, "lay off only after opening", "laying off"), None, 0
+            return (
+                self._no(Code.NOT_OPENED, "lay off only after opening", _RULE_LAYOFF_GATE),
+                None,
+                0,
+            )
         target = self._meld(action.target)
         if target is None:
             message = f"there is no meld {action.target}"
@@ -898,10 +915,12 @@ class Round:
             return problems
         if not self.ruleset.exchange.allowed:
             return self._no(
-                Code.EXCHANGE_NOT_ALLOWED, "these rules have no wild exchange", "exchange"
+                Code.EXCHANGE_NOT_ALLOWED, "these rules have no wild exchange", _RULE_EXCHANGE_GATE
             )
         if self.ruleset.exchange.needs_opening and not self._is_opened(seat):
-            return self._no(Code.NOT_OPENED, "exchange wild cards only after opening", "exchange")
+            return self._no(
+                Code.NOT_OPENED, "exchange wild cards only after opening", _RULE_EXCHANGE_GATE
+            )
         target = self._meld(action.target)
         if target is None:
             return self._no(Code.NO_SUCH_MELD, f"there is no meld {action.target}", "exchange")
