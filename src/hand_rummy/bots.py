@@ -39,6 +39,7 @@ from hand_rummy.actions import (
     TakeDiscard,
 )
 from hand_rummy.cards import Card, Rank
+from hand_rummy.errors import InvalidStateError
 from hand_rummy.finder import MeldFinder, counts
 from hand_rummy.melds import Meld, MeldRules, judge_meld
 from hand_rummy.round import Round
@@ -76,7 +77,7 @@ class RandomBot:
     def choose(self, view: PlayerView) -> Action:
         actions = list(view.legal_actions())
         if not actions:
-            raise ValueError(f"seat {view.seat} has no legal action: it is not its move")
+            raise InvalidStateError(f"seat {view.seat} has no legal action: it is not its move")
         return self._rng.choice(actions)
 
 
@@ -121,7 +122,7 @@ class GreedyBot:
     def choose(self, view: PlayerView) -> Action:
         actions = list(view.legal_actions())
         if not actions:
-            raise ValueError(f"seat {view.seat} has no legal action: it is not its move")
+            raise InvalidStateError(f"seat {view.seat} has no legal action: it is not its move")
         if len(actions) == 1:
             return actions[0]
         if any(isinstance(a, (ClaimRedeal, PassRedeal)) for a in actions):
@@ -307,7 +308,7 @@ def _exchanges_this_turn(view: PlayerView) -> int:
 def play_round(game: Round, bots: Sequence[Bot]) -> Round:
     """Play ``game`` to its end, seat ``i`` choosing with ``bots[i]``; the finished round."""
     if len(bots) != game.players:
-        raise ValueError(f"{len(bots)} bots for a round of {game.players} players")
+        raise InvalidStateError(f"{len(bots)} bots for a round of {game.players} players")
     while not game.is_over:
         seat = game.turn
         game = game.apply(bots[seat].choose(game.view(seat)))
@@ -317,7 +318,7 @@ def play_round(game: Round, bots: Sequence[Bot]) -> Round:
 def play_match(match: Match, bots: Sequence[Bot]) -> Match:
     """Play ``match`` to its end, seat ``i`` choosing with ``bots[i]``; the finished match."""
     if len(bots) != match.players:
-        raise ValueError(f"{len(bots)} bots for a match of {match.players} players")
+        raise InvalidStateError(f"{len(bots)} bots for a match of {match.players} players")
     while not match.is_over:
         game = match.current
         assert game is not None

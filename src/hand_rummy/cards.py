@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
-from hand_rummy.errors import CardParseError
+from hand_rummy.errors import CardParseError, InvalidStateError
 
 __all__ = [
     "CARDS",
@@ -110,7 +110,7 @@ class Card:
         if self.rank is None and self.suit is None:
             return JOKER_INDEX
         if self.rank is None or self.suit is None:
-            raise ValueError("a card has both a rank and a suit, or neither (the joker)")
+            raise InvalidStateError("a card has both a rank and a suit, or neither (the joker)")
         return int(self.suit) * 13 + int(self.rank) - 1
 
     @classmethod
@@ -142,7 +142,7 @@ class Card:
             return self.ascii
         if spec in ("", "symbol"):
             return str(self)
-        raise ValueError(f"unknown card format {spec!r}; use 'ascii' or 'symbol'")
+        raise InvalidStateError(f"unknown card format {spec!r}; use 'ascii' or 'symbol'")
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Card):

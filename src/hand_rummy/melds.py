@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 import attrs
 
 from hand_rummy.cards import Card, Rank, Suit, format_cards, parse_card, parse_cards
-from hand_rummy.errors import IllegalActionError
+from hand_rummy.errors import IllegalActionError, InvalidStateError
 from hand_rummy.rules.opening import AcePlace
 from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.rules.wilds import MeldKind, WildCards
@@ -75,9 +75,9 @@ class Meld:
 
     def __attrs_post_init__(self) -> None:
         if len(self.roles) != len(self.cards):
-            raise ValueError("a meld needs one role entry per card")
+            raise InvalidStateError("a meld needs one role entry per card")
         if any(not 0 <= i < len(self.cards) for i in self.demoted):
-            raise ValueError("a demoted position lies outside the meld")
+            raise InvalidStateError("a demoted position lies outside the meld")
 
     @classmethod
     def of(
@@ -91,7 +91,7 @@ class Meld:
         table: list[Card | None] = [None] * len(faces)
         for position, role in (roles or {}).items():
             if not 0 <= position < len(faces):
-                raise ValueError(f"role given for position {position}, outside the meld")
+                raise InvalidStateError(f"role given for position {position}, outside the meld")
             table[position] = role if isinstance(role, Card) else parse_card(role)
         return cls(faces, tuple(table), frozenset(demoted))
 

@@ -510,7 +510,7 @@ class Round:
             return self._check_lay_off(action)
         if isinstance(action, Exchange):
             return self._check_exchange(action)
-        raise TypeError(f"not an action: {action!r}")
+        raise InvalidStateError(f"not an action: {action!r}")
 
     def _bare_turn(self) -> bool:
         """The starter's first turn where it is a bare discard (000 §Playing a turn)."""

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from hand_rummy.cards import Card, format_cards, parse_card
+from hand_rummy.errors import InvalidStateError
 from hand_rummy.melds import CardsLike, MeldRules, _cards
 from hand_rummy.rules.scoring import PartnershipScoring
 from hand_rummy.rules.stock import StockEnd
@@ -65,18 +66,18 @@ class RoundEnd:
 
     def __attrs_post_init__(self) -> None:
         if self.went_out is not None and not 0 <= self.went_out < len(self.players):
-            raise ValueError(
+            raise InvalidStateError(
                 f"seat {self.went_out} went out, but there are {len(self.players)} players"
             )
         if self.hand and self.went_out is None:
-            raise ValueError("a Hand finish needs the seat that went out")
+            raise InvalidStateError("a Hand finish needs the seat that went out")
         if self.went_out is not None and self.players[self.went_out].hand:
             shown = format_cards(self.players[self.went_out].hand)
-            raise ValueError(f"seat {self.went_out} went out but still holds {shown}")
+            raise InvalidStateError(f"seat {self.went_out} went out but still holds {shown}")
         if self.teams is not None:
             seats = sorted(s for team in self.teams for s in team)
             if seats != list(range(len(self.players))):
-                raise ValueError("the teams must name every seat exactly once")
+                raise InvalidStateError("the teams must name every seat exactly once")
 
     @classmethod
     def of(

@@ -6,6 +6,8 @@ import enum
 
 import attrs
 
+from hand_rummy.errors import InvalidStateError
+
 __all__ = ["DealerRotation", "FirstDealer", "MatchEnd", "MatchPolicy", "TieRule"]
 
 
@@ -53,7 +55,7 @@ class MatchPolicy:
 
     def __attrs_post_init__(self) -> None:
         if self.length < 1:
-            raise ValueError("a match needs a length of at least 1")
+            raise InvalidStateError("a match needs a length of at least 1")
 
     def describe(self) -> str:
         end = {

@@ -7,6 +7,7 @@ import enum
 import attrs
 
 from hand_rummy.cards import PhysicalCard, build_deck
+from hand_rummy.errors import InvalidStateError
 
 __all__ = ["DealPolicy", "DeckPolicy", "Direction", "FirstTurn", "Players", "RedealPolicy"]
 
@@ -14,7 +15,7 @@ __all__ = ["DealPolicy", "DeckPolicy", "Direction", "FirstTurn", "Players", "Red
 def _at_least(minimum: int) -> attrs._ValidatorType[int]:
     def check(_: object, attribute: attrs.Attribute[int], value: int) -> None:
         if value < minimum:
-            raise ValueError(f"{attribute.name} must be at least {minimum}, not {value}")
+            raise InvalidStateError(f"{attribute.name} must be at least {minimum}, not {value}")
 
     return check
 
@@ -52,9 +53,9 @@ class Players:
 
     def __attrs_post_init__(self) -> None:
         if self.maximum < self.minimum:
-            raise ValueError("the maximum number of players is below the minimum")
+            raise InvalidStateError("the maximum number of players is below the minimum")
         if self.partnerships and (self.minimum, self.maximum) != (4, 4):
-            raise ValueError("partnership play needs exactly four players")
+            raise InvalidStateError("partnership play needs exactly four players")
 
     def allows(self, count: int) -> bool:
         return self.minimum <= count <= self.maximum

@@ -1,0 +1,28 @@
+"""Every error the library raises derives from one root, HandRummyError."""
+
+from __future__ import annotations
+
+import pytest
+
+import hand_rummy as hr
+from hand_rummy.bots import RandomBot, play_round
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: hr.parse_card("ZZ"),
+        lambda: hr.build("canasta"),
+        lambda: hr.Meld.of("7H 8H", roles={5: "9H"}),
+        lambda: hr.Card(hr.Rank.SEVEN, None),
+        lambda: hr.RoundEnd.of([("", True), ("KS", True)], went_out=1),
+        lambda: hr.Round.deal(hr.rulesets.gulf, players=2, seed=0),
+        lambda: hr.Round.deal(hr.rulesets.romme, players=2, seed=0).apply(hr.DrawStock()),
+        lambda: play_round(hr.Round.deal(hr.rulesets.romme, players=2, seed=0), [RandomBot()]),
+        lambda: hr.rulesets.levant.with_(match=hr.rules.MatchPolicy(length=0)),
+    ],
+)
+def test_errors_share_one_root(make: object) -> None:
+    """A caller can catch every refusal and every bad input with one except clause."""
+    with pytest.raises(hr.HandRummyError):
+        make()  # type: ignore[operator]
