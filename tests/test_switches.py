@@ -58,3 +58,16 @@ def test_partner_of_an_opener_scores_cards_by_default() -> None:
 def test_partner_pays_never_opened_switch() -> None:
     """RULES-MATRIX P9 c (alternative): a partner who never laid down pays the flat 100."""
     assert _partner_hand(["partner_pays_never_opened"]) == 100
+
+
+def test_wild_role_best_value_takes_the_richer_reading() -> None:
+    """RULES-MATRIX L3 (alternative): an undeclared wild takes the reading worth most.
+
+    6♥ 5♥ A♣ under the 8♣ is not in written order, so the wild could be the 4♥
+    (4 + 5 + 6 = 15) or the 7♥ (5 + 6 + 7 = 18).
+    """
+    meld = hr.Meld.of("6H 5H AC")
+    asked = hr.judge_meld(meld, hr.MeldRules.of(hr.rulesets.levant, "8C"))
+    assert asked.verdict.codes == (hr.Code.WILD_ROLE_AMBIGUOUS,)
+    best = hr.judge_meld(meld, hr.MeldRules.of(hr.build("levant", ["wild_role_best_value"]), "8C"))
+    assert best.ok and best.points == 18

@@ -156,6 +156,10 @@ DEFAULT_READINGS: dict[str, str] = {
         "two players."
     ),
     "personal_team_opening": ("Once one partner has opened, the whole team counts as opened."),
+    "wild_role_best_value": (
+        "A wild stands for the card at its written place; if a choice that changes the "
+        "answer remains, the meld is refused as ambiguous until the player declares it."
+    ),
     "partner_pays_never_opened": (
         "Once the team has opened, a partner who never laid down scores the cards in hand."
     ),

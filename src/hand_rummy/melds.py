@@ -26,7 +26,7 @@ from hand_rummy.cards import Card, Rank, Suit, format_cards, parse_card, parse_c
 from hand_rummy.errors import IllegalActionError, InvalidStateError
 from hand_rummy.rules.opening import AcePlace
 from hand_rummy.rules.ruleset import Ruleset
-from hand_rummy.rules.wilds import MeldKind, WildCards
+from hand_rummy.rules.wilds import MeldKind, RoleInference, WildCards
 from hand_rummy.verdict import Code, Verdict, Violation
 
 __all__ = [
@@ -501,6 +501,8 @@ def judge_meld(meld: Meld, rules: MeldRules) -> MeldJudgement:
     # written order declares a run's wild roles: drop the run readings it contradicts
     if len(legal) > 1 and any(r[0] is MeldKind.RUN and r[2] for r in legal):
         legal = [r for r in legal if r[0] is MeldKind.SET or r[2]]
+    if len(legal) > 1 and rules.ruleset.wild_roles is RoleInference.BEST_VALUE:
+        legal = [max(legal, key=lambda r: _points(r[0], r[1], rules))]
     if len(legal) > 1:
         candidates = tuple(_to_meld(placed) for _, placed, _ in legal)
         options = "; ".join(

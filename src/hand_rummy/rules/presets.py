@@ -63,6 +63,7 @@ from hand_rummy.rules.wilds import (
     MinNaturals,
     NotAllWild,
     NoWildAtRunEnd,
+    RoleInference,
     WildLimits,
     WildSource,
 )
@@ -221,6 +222,7 @@ PRESETS: dict[str, Ruleset] = {
 # --- variants and switches ----------------------------------------------------
 
 _APP = frozenset({"classic", "partnership", "saudi", "saudi_partnership"})
+_ALL_PRESETS = ("levant", "romme", "gulf", *sorted(_APP))
 
 
 @attrs.frozen
@@ -509,6 +511,14 @@ _ALL_VARIANTS = (
         "RULES-MATRIX L13",
         _L,
         _replace(wilds=lambda r: attrs.evolve(r.wilds, ace_indicator=AceIndicator.TURN_AGAIN)),
+        switch=True,
+    ),
+    _variant(
+        "wild_role_best_value",
+        "An undeclared wild whose reading changes the value takes the best one (L3).",
+        "RULES-MATRIX L3",
+        _ALL_PRESETS,
+        _replace(wild_roles=lambda r: RoleInference.BEST_VALUE),
         switch=True,
     ),
     _variant(

@@ -19,7 +19,13 @@ from hand_rummy.rules.shapes import RunPolicy, SetPolicy
 from hand_rummy.rules.stock import StockExhaustion
 from hand_rummy.rules.table_setup import DealPolicy, DeckPolicy, Players, RedealPolicy
 from hand_rummy.rules.turn import DiscardTake, ExchangePolicy, GoingOut, LayoffPolicy
-from hand_rummy.rules.wilds import DiscardDemotion, WildCards, WildLimits, WildSource
+from hand_rummy.rules.wilds import (
+    DiscardDemotion,
+    RoleInference,
+    WildCards,
+    WildLimits,
+    WildSource,
+)
 
 __all__ = ["Ruleset"]
 
@@ -47,6 +53,7 @@ class Ruleset:
     redeal: RedealPolicy = RedealPolicy()
     wilds: WildSource = WildSource()
     wild_limits: WildLimits = WildLimits()
+    wild_roles: RoleInference = RoleInference.DECLARED
     demotion: DiscardDemotion = DiscardDemotion()
     runs: RunPolicy = RunPolicy()
     sets: SetPolicy = SetPolicy()
@@ -89,6 +96,7 @@ class Ruleset:
             ("Redeal", self.redeal.describe()),
             ("Wild cards", self.wilds.describe()),
             ("Wild limits", self.wild_limits.describe()),
+            ("Wild roles", self.wild_roles.describe()),
             ("Discarded wilds", self.demotion.describe()),
             ("Runs", self.runs.describe()),
             ("Sets", self.sets.describe()),

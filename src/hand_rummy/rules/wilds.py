@@ -23,6 +23,7 @@ __all__ = [
     "MinNaturals",
     "NoWildAtRunEnd",
     "NotAllWild",
+    "RoleInference",
     "WildCards",
     "WildConstraint",
     "WildLimits",
@@ -46,6 +47,23 @@ class AceIndicator(enum.Enum):
     """The round has no wild cards (matrix L13, alternative)."""
     TURN_AGAIN = "turn_again"
     """An Ace goes back into the stock like a joker, and the next card is turned (L13)."""
+
+
+class RoleInference(enum.Enum):
+    """What an undeclared wild card stands for when more than one reading is legal."""
+
+    DECLARED = "declared"
+    """The player must say; the meld is refused as ambiguous until then (matrix L3)."""
+    BEST_VALUE = "best_value"
+    """The reading worth the most toward an opening is taken (matrix L3, alternative)."""
+
+    def describe(self) -> str:
+        if self is RoleInference.DECLARED:
+            return (
+                "A wild card stands for the card at its written place; when that still leaves "
+                "a choice that matters, the player must declare it."
+            )
+        return "An undeclared wild card takes the reading worth the most toward an opening."
 
 
 @attrs.frozen
