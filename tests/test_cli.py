@@ -107,3 +107,10 @@ def test_python_dash_m_reads_stdin() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["roles"] == {"1": "8H"}
+
+
+def test_version_is_printed(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out.startswith("hand-rummy 0.")

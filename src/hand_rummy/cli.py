@@ -8,6 +8,7 @@ import json
 import sys
 from collections.abc import Sequence
 
+from hand_rummy import __version__
 from hand_rummy.errors import HandRummyError
 from hand_rummy.referee import answer_json
 from hand_rummy.rules.presets import PRESETS, build, variants_for
@@ -98,8 +99,10 @@ def _add_rules_options(command: argparse.ArgumentParser) -> None:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hand-rummy",
-        description="Rules of Hand and Rommé: judge questions, show the rule systems.",
+        description="Rules of Hand and Rommé: judge questions, show the rule systems, "
+        "simulate bot matches and play against bots.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     judge = commands.add_parser(
