@@ -109,7 +109,7 @@ def _meets_obligation(game: Round, combo: Sequence[FoundMeld]) -> bool:
     if pending is Obligation.MELD_TAKEN:
         taken = game.current.taken
         assert taken is not None
-        return any(_uses(f.meld, taken, game.ruleset, game.rules, new=True) for f in combo)
+        return any(_uses(f.meld, taken, game.ruleset) for f in combo)
     if pending is Obligation.OPEN:
         taken = game.current.taken
         if game.ruleset.discard_take.in_opening and taken is not None:

@@ -399,7 +399,7 @@ class Round:
 
     def going_out_is_hand(self, final_discard: bool) -> bool:
         """Whether the player to move, going out this turn, would make a Hand."""
-        return self._would_be_hand(final_discard=final_discard, extra_layoffs=False)
+        return self._would_be_hand(final_discard=final_discard)
 
     def required_opening(self, seat: int) -> int | None:
         """The bar ``seat``'s opening must reach now, or ``None`` if that player need not open."""
@@ -757,10 +757,7 @@ class Round:
         pending = self.current.obligation
         if pending is Obligation.MELD_TAKEN:
             assert self.current.taken is not None
-            if not any(
-                _uses(m, self.current.taken, self.ruleset, self.rules, new=True)
-                for m in action.melds
-            ):
+            if not any(_uses(m, self.current.taken, self.ruleset) for m in action.melds):
                 return self._no(
                     Code.TAKE_DISCARD_NOT_MELDED,
                     f"the taken {self.current.taken} must go into a new meld with at least "
@@ -811,40 +808,18 @@ class Round:
             return False
         if exemption is OpeningExemption.GOING_OUT:
             return True
-        return self._would_be_hand(final_discard=size_after == 1, extra_layoffs=False)
+        return self._would_be_hand(final_discard=size_after == 1)
 
-    def _would_be_hand(self, *, final_discard: bool, extra_layoffs: bool) -> bool:
+    def _would_be_hand(self, *, final_discard: bool) -> bool:
         seat = self.turn
         hand = self.ruleset.hand
         if self.melded[seat]:
             return False
-        if hand.no_layoffs and (self.current.laid_off_on_others or extra_layoffs):
+        if hand.no_layoffs and self.current.laid_off_on_others:
             return False
         if hand.first_to_meld and any(m.owner != seat for m in self.table):
             return False
         return not (hand.all_melded and final_discard)
-
-    def _layoff_roles(self, target: TableMeld, card: Card) -> list[Card | None]:
-        """The roles with which ``card`` could extend ``target`` (``None`` for a natural)."""
-        rules = self.rules
-        if not rules.is_wild(card):
-            return [None]
-        meld = target.meld
-        if target.kind is MeldKind.SET:
-            return [None]
-        plays = meld.plays_as
-        natural = [
-            rules.wilds.natural_as(c) if r is None else r for c, r in zip(meld.cards, meld.roles)
-        ]
-        del plays
-        suit = natural[0].suit
-        low, high = natural[0].rank, natural[-1].rank
-        roles: list[Card | None] = []
-        assert low is not None and high is not None and suit is not None
-        for value in (int(low) - 1, int(high) + 1, 14 if int(high) == 13 else 0):
-            if 1 <= value <= 13:
-                roles.append(Card(CARDS[value - 1].rank, suit))
-        return list(dict.fromkeys(roles))
 
     def _check_lay_off(self, action: LayOff) -> list[Violation]:
         problems, target, size_after = self._lay_off_gate(action)
@@ -940,10 +915,11 @@ class Round:
             finder = self.finder
             usable = any(result.wild in f.meld.cards for f in finder.melds(left))
             if not usable and freed is FreedWild.USE_NOW:
+                wild = result.wild.index
                 usable = any(
-                    True
+                    wild in finder.layoff_options(t.meld, t.kind)
                     for t in self.table
-                    if t.id != target.id and self._layoff_roles(t, result.wild)
+                    if t.id != target.id
                 )
             if not usable:
                 return self._no(
@@ -1228,9 +1204,7 @@ class Round:
 
     def _went_out(self, last_discard: Card | None) -> Round:
         seat = self.turn
-        hand_finish = self._would_be_hand(
-            final_discard=last_discard is not None, extra_layoffs=False
-        )
+        hand_finish = self._would_be_hand(final_discard=last_discard is not None)
         end = RoundEnd(
             tuple(self._player_end(s) for s in range(self.players)),
             seat,
@@ -1250,13 +1224,9 @@ class Round:
         )
 
 
-def _uses(meld: Meld, card: Card, ruleset: Ruleset, rules: MeldRules, *, new: bool = False) -> bool:
-    """Whether ``meld`` uses ``card``, with enough other hand cards for a taken discard."""
-    if card not in meld.cards:
-        return False
-    if new:
-        return len(meld.cards) - 1 >= ruleset.discard_take.hand_cards
-    return True
+def _uses(meld: Meld, card: Card, ruleset: Ruleset) -> bool:
+    """Whether ``meld`` is a new meld for the taken ``card`` with enough cards from the hand."""
+    return card in meld.cards and len(meld.cards) - 1 >= ruleset.discard_take.hand_cards
 
 
 def _minus(hand: Sequence[int], used: Sequence[int]) -> list[int]:
