@@ -17,8 +17,8 @@ from hand_rummy.cli_play import (
     render_view,
 )
 from hand_rummy.match import Match
+from hand_rummy.round import PlayerView
 from hand_rummy.rules.presets import build
-from hand_rummy.view import PlayerView
 
 SEED = 7
 

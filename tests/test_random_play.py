@@ -178,17 +178,19 @@ def candidate_actions(game: Round) -> set[Action]:
     faces = sorted(set(hand), key=lambda card: card.index)
     candidates: set[Action] = {DrawStock(), TakeDiscard(), ClaimRedeal(), PassRedeal()}
     for card in faces:
-        candidates.add(Discard(card))
-        candidates.add(Discard(card, announce=True))
+        for demoted in (False, True):
+            candidates.add(Discard(card, demoted=demoted))
+            candidates.add(Discard(card, announce=True, demoted=demoted))
     supplies = {combo for size in (1, 2) for combo in itertools.combinations(hand, size)}
     for meld in game.table:
         for card in faces:
             for role in (None, *_adjacent_roles(meld, game.rules)):
                 candidates.add(LayOff(meld.id, card, role))
+                candidates.add(LayOff(meld.id, card, role, demoted=True))
         for supply in supplies:
             candidates.add(Exchange(meld.id, supply))
     finder = MeldFinder.of(game.rules)
-    vector = finder.extend(game.hands[seat], game.demoted[seat])
+    vector = list(game.hands[seat])
     found = finder.melds(vector)
     candidates.update(LayDown((f.meld,)) for f in found)
     if not game.opened[seat]:

@@ -18,6 +18,7 @@ import pytest
 
 import hand_rummy as hr
 from hand_rummy import Code
+from hand_rummy.serialize import round_from_json, round_to_json
 
 LEVANT = hr.rulesets.levant
 ROMME = hr.rulesets.romme
@@ -860,15 +861,39 @@ def test_levant_going_out_below_51_in_one_turn() -> None:
     g = play(g, hr.Discard(g.hand(1)[0]), hr.DrawStock(), hr.Discard(c("KC")))
     g = draw_discard(g)
     g = g.apply(hr.DrawStock())  # 5C
-    # not finishing: 2H-5H (14) + 2S 3S 4S (9) + 2D 3D 4D (9) = 32 < 51
-    refused(g, lay("2H 3H 4H 5H", "2S 3S 4S", "2D 3D 4D"), Code.OPENING_BELOW_THRESHOLD)
     # finishing: 14 + 9 + 9 + 2C-5C (14) = 46 < 51, 14 cards laid, 9H left to discard
     every = lay("2H 3H 4H 5H", "2S 3S 4S", "2D 3D 4D", "2C 3C 4C 5C")
     allowed(g, every)
-    g = play(g, every, hr.Discard(c("9H")))
-    assert g.outcome is not None and g.outcome.ending is hr.Ending.HAND
+    finished = play(g, every, hr.Discard(c("9H")))
+    assert finished.outcome is not None and finished.outcome.ending is hr.Ending.HAND
     # -30 x 2 = -60; seat 1 never melded: 100 x 2 = 200
+    assert finished.outcome.score.scores == (-60, 200)
+    # L11: 2H-5H (14) + 2S 3S 4S (9) + 2D 3D 4D (9) = 32 < 51 may open too, since 2C-5C
+    # and the 9H discard can still finish the turn; it then must finish
+    part = lay("2H 3H 4H 5H", "2S 3S 4S", "2D 3D 4D")
+    allowed(g, part)
+    g = g.apply(part)
+    assert g.current.obligation is hr.Obligation.GO_OUT
+    refused(g, hr.Discard(c("9H")), Code.OPENING_BELOW_THRESHOLD)
+    g = play(g, lay("2C 3C 4C 5C"), hr.Discard(c("9H")))
+    assert g.outcome is not None and g.outcome.ending is hr.Ending.HAND
     assert g.outcome.score.scores == (-60, 200)
+    # the last card may also go onto one of the player's own new melds: still a Hand
+    g = play(finished.restart(), *list(finished.history)[:6], part, lay("2C 3C 4C"))
+    meld = g.table[-1].id
+    g = play(g, hr.LayOff(meld, c("5C")), hr.Discard(c("9H")))
+    assert g.outcome is not None and g.outcome.ending is hr.Ending.HAND
+
+
+def test_levant_below_51_refused_when_the_turn_cannot_finish() -> None:
+    """000 §The first meld, Exception: a below-bar opening must leave a way to go out."""
+    low = "2H 3H 4H 5H 2S 3S 4S 2D 3D 4D 2C 3C KD 9H"
+    g = deal(LEVANT, [low, None], indicator="8C", top="KC 6S 5C")
+    g = play(g, hr.Discard(g.hand(1)[0]), hr.DrawStock(), hr.Discard(c("KC")))
+    g = draw_discard(g)
+    g = g.apply(hr.DrawStock())  # 5C
+    # 32 < 51, and 2C 3C 5C KD 9H can neither be melded nor laid off: no finish
+    refused(g, lay("2H 3H 4H 5H", "2S 3S 4S", "2D 3D 4D"), Code.OPENING_BELOW_THRESHOLD)
 
 
 def test_levant_announcement_and_missed_announcement() -> None:
@@ -1263,6 +1288,61 @@ def test_levant_taken_wild_ace_cannot_stand_in_for_another_card() -> None:
     g = play(g, hr.Discard(c("AC")), hr.TakeDiscard())
     # the only A♣ in hand is the demoted one: 7H A♣(=8H) 9H must be refused
     assert not g.check(lay("7H AC 9H", "7S 7D 7C", "JH QH KH")).ok
+
+
+def test_levant_taken_wild_ace_is_the_one_that_must_be_melded() -> None:
+    """000 §Playing a turn and "Discarded wild cards": the taken A♣ itself goes down at once.
+
+    Seat 0 also holds an ordinary (wild) A♣. A lay-down that uses that one as the
+    8♥ leaves the taken, demoted copy in the hand, so it does not meld the taken card.
+    """
+    seat0 = "7H 9H 7S 7D 7C JH QH KH AC QC KC 2H 5C 6D"
+    g = deal(LEVANT, [seat0, DEMOTION_SEAT1], indicator="8C")
+    g = play(g, hr.Discard(c("AC")), hr.TakeDiscard())
+    assert g.demoted[0] == (c("AC"),)
+    # 7 + 8 + 9 (24) + 21 + 30 = 75, but the A♣ in it is the wild copy
+    refused(g, lay("7H AC 9H", "7S 7D 7C", "JH QH KH"), Code.TAKE_DISCARD_NOT_MELDED)
+    natural = hr.LayDown((meld("QC KC AC", demoted=[2]), meld("7S 7D 7C"), meld("JH QH KH")))
+    g = g.apply(natural)
+    # the demoted copy went to the table with its mark; the wild copy stays in the hand
+    assert g.demoted[0] == ()
+    assert g.hand(0).count(c("AC")) == 1
+    assert g.table[0].meld.demoted == frozenset({2})
+
+
+def test_levant_taken_wild_ace_laid_off_moves_with_its_card() -> None:
+    """000 §Variants "Taking the discard": a taken wild Ace laid off on a run plays as the Ace.
+
+    The demoted mark follows the card onto the table: the hand keeps no record of it
+    (the fault that once left a negative count of A♣ and a card from nowhere).
+    """
+    ruleset = hr.build("levant", ["discard_to_table"])
+    seat0 = "JH QH KH 7S 7D 7H JC QC KC 5D 9S 10D KS 6H"
+    g = deal(ruleset, [seat0, DEMOTION_SEAT1], indicator="8C", top="2S 3D")
+    # JH QH KH (30) + 7S 7D 7H (21) + JC QC KC (30) = 81 >= 51
+    g = play(
+        g,
+        hr.Discard(c("4D")),
+        hr.DrawStock(),
+        lay("JH QH KH", "7S 7D 7H", "JC QC KC"),
+        hr.Discard(c("KS")),
+        hr.DrawStock(),
+        hr.Discard(c("AC")),
+        hr.TakeDiscard(),
+    )
+    run = table_id(g, "JC QC KC")
+    # the hand's only A♣ is the taken one, which plays only as itself
+    refused(g, hr.LayOff(run, c("AC")), Code.TAKE_DISCARD_NOT_MELDED)
+    refused(g, hr.LayOff(run, c("AC"), role=c("AC")), Code.TAKE_DISCARD_NOT_MELDED)
+    allowed(g, hr.LayOff(run, c("AC"), demoted=True))
+    g = g.apply(hr.LayOff(run, c("AC"), demoted=True))
+    assert g.demoted[0] == ()
+    assert c("AC") not in g.hand(0)
+    laid = g.meld(run)
+    assert laid is not None and laid.meld.demoted == frozenset({3})
+    assert all(count >= 0 for hand in g.hands for count in hand)
+    allowed(g, hr.Discard(c("9S")))
+    assert round_from_json(round_to_json(g)) == g
 
 
 def test_app_opening_is_accepted_or_rejected_as_a_whole() -> None:

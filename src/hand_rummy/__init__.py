@@ -53,6 +53,7 @@ from hand_rummy.round import (
     Obligation,
     Outcome,
     Phase,
+    PlayerView,
     Round,
     TableMeld,
     TurnState,
@@ -69,7 +70,6 @@ from hand_rummy.scoring import (
 )
 from hand_rummy.table import ExchangeResult, LayoffContext, LayoffResult, exchange, lay_off
 from hand_rummy.verdict import Code, Verdict, Violation
-from hand_rummy.view import PlayerView
 
 __version__ = "0.1.0.dev0"
 

@@ -59,15 +59,21 @@ class LayDown:
 
 @attrs.frozen
 class LayOff:
-    """Add one card from the hand to the table meld ``target``; ``role`` for a wild card."""
+    """Add one card from the hand to the table meld ``target``; ``role`` for a wild card.
+
+    ``demoted`` lays off a copy that was taken from the discard pile as a wild
+    and so plays as a natural card (000 §Exchanging wild cards).
+    """
 
     target: int
     card: Card
     role: Card | None = None
+    demoted: bool = False
 
     def __str__(self) -> str:
         role = f"(={self.role})" if self.role is not None else ""
-        return f"lay off {self.card}{role} on meld {self.target}"
+        taken = " (taken, natural)" if self.demoted else ""
+        return f"lay off {self.card}{role}{taken} on meld {self.target}"
 
 
 @attrs.frozen
@@ -83,13 +89,19 @@ class Exchange:
 
 @attrs.frozen
 class Discard:
-    """Discard a card, ending the turn; ``announce`` says the cards left, where rules ask it."""
+    """Discard a card, ending the turn; ``announce`` says the cards left, where rules ask it.
+
+    ``demoted`` discards a copy that was taken from the discard pile as a wild
+    (so it played as natural), where the hand also holds an ordinary copy.
+    """
 
     card: Card
     announce: bool = False
+    demoted: bool = False
 
     def __str__(self) -> str:
-        return f"discard {self.card}" + (" and announce" if self.announce else "")
+        taken = " (taken, natural)" if self.demoted else ""
+        return f"discard {self.card}{taken}" + (" and announce" if self.announce else "")
 
 
 @attrs.frozen

@@ -1,7 +1,7 @@
 """Bots: players that choose an action from what one player may see.
 
 A bot is anything with a ``choose(view) -> action`` method (the :class:`Bot`
-protocol). It is given a :class:`~hand_rummy.view.PlayerView`, never the
+protocol). It is given a :class:`~hand_rummy.round.PlayerView`, never the
 round itself, so it cannot peek at other hands or the stock; it must return
 one of ``view.legal_actions()``.
 
@@ -42,9 +42,8 @@ from hand_rummy.cards import Card, Rank
 from hand_rummy.errors import InvalidStateError
 from hand_rummy.finder import MeldFinder, counts
 from hand_rummy.melds import Meld, MeldRules, judge_meld
-from hand_rummy.round import Round
+from hand_rummy.round import PlayerView, Round
 from hand_rummy.scoring import card_penalty
-from hand_rummy.view import PlayerView
 
 if TYPE_CHECKING:
     from hand_rummy.match import Match
@@ -234,8 +233,9 @@ class GreedyBot:
         best = max(scores[a.card] for a in pool)
         cards = sorted({a.card for a in pool if scores[a.card] == best})
         card = self._rng.choice(cards)
-        announced = [a for a in pool if a.card == card and a.announce]
-        return announced[0] if announced else Discard(card)
+        chosen = [a for a in pool if a.card == card]
+        announced = [a for a in chosen if a.announce]
+        return announced[0] if announced else chosen[0]
 
 
 def discard_scores(hand: Sequence[Card], rules: MeldRules) -> dict[Card, float]:

@@ -40,8 +40,7 @@ from hand_rummy.cards import Card, format_cards, parse_card
 from hand_rummy.cli_simulate import fixed_rounds
 from hand_rummy.errors import CardParseError, HandRummyError
 from hand_rummy.melds import Meld
-from hand_rummy.round import Ending, Phase, Round
-from hand_rummy.view import PlayerView
+from hand_rummy.round import Ending, Phase, PlayerView, Round
 
 if TYPE_CHECKING:
     from hand_rummy.bots import Bot

@@ -40,11 +40,10 @@ from hand_rummy.actions import Action
 from hand_rummy.cards import Card, Rank, parse_card, parse_cards
 from hand_rummy.errors import IllegalActionError, InvalidStateError
 from hand_rummy.legal import LegalActions
-from hand_rummy.round import Round
+from hand_rummy.round import PlayerView, Round
 from hand_rummy.rules.match import DealerRotation, FirstDealer, MatchEnd, TieRule
 from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.verdict import Verdict
-from hand_rummy.view import PlayerView
 
 __all__ = ["Deal", "Match", "draw_for_dealer", "round_seed"]
 

@@ -22,7 +22,7 @@ ASCII notation (``"10H"``, ``"JK"``); reading accepts any notation that
   present) matches the replayed position, so a document whose parts disagree
   is refused.
 * A player view (``"format": "hand-rummy/view"``, version 1) is everything
-  in a :class:`~hand_rummy.view.PlayerView`.
+  in a :class:`~hand_rummy.round.PlayerView`.
 
 Reading a malformed document raises
 :class:`~hand_rummy.errors.InvalidStateError`, or
@@ -33,7 +33,7 @@ the message starts with where the problem is (``history[3].card: ...``).
 >>> action_to_json(hr.LayOff(3, hr.parse_card("JK"), role=hr.parse_card("8H")))
 {'type': 'lay_off', 'target': 3, 'card': 'JK', 'role': '8H'}
 >>> action_from_json({"type": "discard", "card": "KS"})
-Discard(card=Card.parse('KS'), announce=False)
+Discard(card=Card.parse('KS'), announce=False, demoted=False)
 >>> game = hr.Round.deal(hr.rulesets.romme, 2, seed=1)
 >>> game = game.apply(hr.Discard(hr.parse_card("6C")))
 >>> doc = round_to_json(game)
@@ -77,13 +77,21 @@ from hand_rummy.errors import (
 )
 from hand_rummy.match import Deal, Match
 from hand_rummy.melds import Meld, MeldRules
-from hand_rummy.round import Ending, Obligation, Outcome, Phase, Round, TableMeld, TurnState
+from hand_rummy.round import (
+    Ending,
+    Obligation,
+    Outcome,
+    Phase,
+    PlayerView,
+    Round,
+    TableMeld,
+    TurnState,
+)
 from hand_rummy.rules.opening import OpeningRecord
 from hand_rummy.rules.presets import PRESETS, build
 from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.rules.wilds import MeldKind
 from hand_rummy.scoring import RoundScore
-from hand_rummy.view import PlayerView
 
 __all__ = [
     "MATCH_FORMAT",
@@ -381,6 +389,8 @@ def action_to_json(action: Action) -> JSON:
         out: JSON = {"type": "lay_off", "target": action.target, "card": action.card.ascii}
         if action.role is not None:
             out["role"] = action.role.ascii
+        if action.demoted:
+            out["demoted"] = True
         return out
     if isinstance(action, Exchange):
         return {"type": "exchange", "target": action.target, "cards": _card_list(action.cards)}
@@ -388,6 +398,8 @@ def action_to_json(action: Action) -> JSON:
         out = {"type": "discard", "card": action.card.ascii}
         if action.announce:
             out["announce"] = True
+        if action.demoted:
+            out["demoted"] = True
         return out
     raise InvalidStateError(f"not an action: {action!r}")
 
@@ -406,11 +418,12 @@ def action_from_json(value: Any, where: str = "action") -> Action:
         raw = _list(obj["melds"], f"{where}.melds")
         return LayDown(tuple(meld_from_json(m, f"{where}.melds[{i}]") for i, m in enumerate(raw)))
     if kind == "lay_off":
-        _fields(obj, where, ["type", "target", "card"], ["role"])
+        _fields(obj, where, ["type", "target", "card"], ["role", "demoted"])
         return LayOff(
             _int(obj["target"], f"{where}.target"),
             card_from_json(obj["card"], f"{where}.card"),
             _opt_card(obj.get("role"), f"{where}.role"),
+            _bool(obj.get("demoted", False), f"{where}.demoted"),
         )
     if kind == "exchange":
         _fields(obj, where, ["type", "target", "cards"])
@@ -418,10 +431,11 @@ def action_from_json(value: Any, where: str = "action") -> Action:
             _int(obj["target"], f"{where}.target"), _cards(obj["cards"], f"{where}.cards")
         )
     if kind == "discard":
-        _fields(obj, where, ["type", "card"], ["announce"])
+        _fields(obj, where, ["type", "card"], ["announce", "demoted"])
         return Discard(
             card_from_json(obj["card"], f"{where}.card"),
             _bool(obj.get("announce", False), f"{where}.announce"),
+            _bool(obj.get("demoted", False), f"{where}.demoted"),
         )
     _fail(f"{where}.type", f"unknown action type {_show(kind)}; known: {', '.join(_TYPES)}")
 
@@ -498,11 +512,12 @@ def _turn_to_json(turn: TurnState) -> JSON:
         "laid_off_on_others": turn.laid_off_on_others,
         "melded": _card_list(turn.melded),
         "first_turn_bare": turn.first_turn_bare,
+        **({"taken_demoted": True} if turn.taken_demoted else {}),
     }
 
 
 def _turn_from_json(value: Any, where: str) -> TurnState:
-    obj = _fields(value, where, _TURN_FIELDS)
+    obj = _fields(value, where, _TURN_FIELDS, ["taken_demoted"])
     obligation = obj["obligation"]
     return TurnState(
         taken=_opt_card(obj["taken"], f"{where}.taken"),
@@ -516,6 +531,7 @@ def _turn_from_json(value: Any, where: str) -> TurnState:
         laid_off_on_others=_bool(obj["laid_off_on_others"], f"{where}.laid_off_on_others"),
         melded=_cards(obj["melded"], f"{where}.melded"),
         first_turn_bare=_bool(obj["first_turn_bare"], f"{where}.first_turn_bare"),
+        taken_demoted=_bool(obj.get("taken_demoted", False), f"{where}.taken_demoted"),
     )
 
 

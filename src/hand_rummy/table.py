@@ -17,7 +17,7 @@ already on the table keep their places and roles: melds are never rearranged
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 import attrs
 
@@ -82,14 +82,17 @@ def lay_off(
     rules: MeldRules,
     *,
     roles: Mapping[int, Card | str] | None = None,
+    demoted: Iterable[int] = (),
     context: LayoffContext = LayoffContext(),
 ) -> LayoffResult:
     """Add ``cards`` to a table meld; ``roles`` give the roles of added wilds by their index.
 
-    The result must be a legal meld with the old cards unchanged: in a run the
-    new cards extend its ends, a set takes its missing suits.
+    ``demoted`` lists the added cards (by index) that are wilds taken from the
+    discard pile, which play as natural cards. The result must be a legal
+    meld with the old cards unchanged: in a run the new cards extend its
+    ends, a set takes its missing suits.
     """
-    added = _with_roles(cards, roles)
+    added = attrs.evolve(_with_roles(cards, roles), demoted=frozenset(demoted))
     if not added.cards:
         return LayoffResult(
             Verdict.of(Violation(Code.LAYOFF_EMPTY, "no cards to lay off", _RULE_LAYOFF))

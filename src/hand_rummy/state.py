@@ -1,0 +1,270 @@
+"""The frozen data of a round: hands, stock, discard pile, table, whose turn, and the turn so far.
+
+This module holds data and the questions that only read it. What is legal
+lives in :mod:`hand_rummy.turn_rules`, what an action does in
+:mod:`hand_rummy.transitions`, and the game's face in :mod:`hand_rummy.round`.
+
+A hand is a vector of 106 counts. Entry ``i < 53`` counts the copies of
+face ``i`` (:attr:`Card.index`); entry ``53 + i`` counts the copies of face
+``i`` that are *demoted*: wild cards taken from the discard pile, which play
+only as natural cards (000 §Exchanging wild cards). A demoted copy is a
+different slot, so it moves with its physical card through every lay-down,
+lay-off and discard, and no separate record can drift from the hand.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any, TypeVar
+
+import attrs
+
+from hand_rummy.cards import CARDS, Card, format_cards
+from hand_rummy.errors import InvalidStateError
+from hand_rummy.finder import MeldFinder
+from hand_rummy.history import ActionLog
+from hand_rummy.melds import Meld, MeldRules
+from hand_rummy.rules.opening import OpeningRecord
+from hand_rummy.rules.ruleset import Ruleset
+from hand_rummy.rules.wilds import MeldKind
+from hand_rummy.scoring import RoundScore
+
+__all__ = [
+    "DEMOTED",
+    "Ending",
+    "Obligation",
+    "Outcome",
+    "Phase",
+    "RoundState",
+    "TableMeld",
+    "TurnState",
+    "cards_of",
+    "counts_of",
+    "slot_card",
+]
+
+DEMOTED = 53
+"""Offset of the demoted slots in a hand vector."""
+
+SLOTS = 2 * DEMOTED
+
+
+class Phase(enum.Enum):
+    REDEAL = "redeal"
+    """Players dealt a weak hand may ask for a new deal."""
+    DRAW = "draw"
+    PLAY = "play"
+    """After drawing: lay down, lay off, exchange, and end the turn with a discard."""
+    OVER = "over"
+
+
+class Obligation(enum.Enum):
+    """Something the player must do before the turn may end."""
+
+    MELD_TAKEN = "meld_taken"
+    """Lay the taken discard down at once (000 §Playing a turn, 002 variant)."""
+    OPEN = "open"
+    """Open this turn, having taken the discard unopened (004 §5)."""
+    USE_FREED_WILD = "use_freed_wild"
+    """Use the wild taken in an exchange at once (002 §Exchanging a joker)."""
+    GO_OUT = "go_out"
+    """Get rid of every card this turn: the opening went below the bar on that promise
+    (000 §The first meld, "Exception"; RULES-MATRIX L11)."""
+
+
+class Ending(enum.Enum):
+    WENT_OUT = "went_out"
+    HAND = "hand"
+    STOCK = "stock"
+    """The stock ran out; the ruleset's stock policy says how it scores."""
+    REDEAL = "redeal"
+    """A redeal was claimed; the round does not count."""
+
+
+@attrs.frozen
+class Outcome:
+    """How a round ended and what it scored."""
+
+    ending: Ending
+    score: RoundScore
+    winner: int | None = None
+
+
+@attrs.frozen
+class TableMeld:
+    """A meld on the table: its number, who laid it, the meld in table form and its kind."""
+
+    id: int
+    owner: int
+    meld: Meld
+    kind: MeldKind
+
+    def __str__(self) -> str:
+        return f"{self.id}: {self.meld.describe()}"
+
+
+@attrs.frozen
+class TurnState:
+    """What has happened so far in the current turn."""
+
+    taken: Card | None = None
+    had_taken: bool = False
+    """The player already held a copy of the taken card."""
+    obligation: Obligation | None = None
+    freed: Card | None = None
+    laid_down: bool = False
+    laid_off: bool = False
+    laid_off_on_others: bool = False
+    melded: tuple[Card, ...] = ()
+    first_turn_bare: bool = False
+    """The starter's bare first turn (000: discard only)."""
+    taken_demoted: bool = False
+    """The taken card is a wild that lost its wildness (it sits in a demoted slot)."""
+
+
+NO_TURN = TurnState()
+
+_S = TypeVar("_S", bound="RoundState")
+
+
+@attrs.frozen
+class RoundState:
+    """Every fact of a round at one moment; :class:`~hand_rummy.round.Round` adds the game."""
+
+    ruleset: Ruleset
+    rules: MeldRules
+    dealer: int
+    seed: int
+    start: tuple[tuple[Card, ...], ...]
+    """The deal: every hand, then the stock (top last), then the discard pile, as dealt."""
+    hands: tuple[tuple[int, ...], ...]
+    """Each seat's hand as 106 counts (see the module docstring for the demoted slots)."""
+    stock: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    table: tuple[TableMeld, ...]
+    turn: int
+    phase: Phase
+    opened: tuple[bool, ...]
+    melded: tuple[bool, ...]
+    """Whether each player laid anything on the table in an earlier turn."""
+    openings: tuple[OpeningRecord, ...]
+    turns_played: tuple[int, ...]
+    announced: tuple[int, ...]
+    missed: tuple[bool, ...]
+    current: TurnState
+    reshuffles: int
+    redeal_queue: tuple[int, ...]
+    history: ActionLog
+    outcome: Outcome | None
+    indicator: Card | None
+    finder: MeldFinder = attrs.field(eq=False, repr=False)
+
+    @finder.default
+    def _finder(self) -> MeldFinder:
+        return MeldFinder.of(self.rules)
+
+    def replace(self: _S, **changes: Any) -> _S:
+        """A copy with some fields changed, of the same class (the hot path of every action)."""
+        new = object.__new__(type(self))
+        for name in _FIELDS:
+            object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
+        return new
+
+    # --- reading ---------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def starter(self) -> int:
+        return self.ruleset.deal.starter(self.dealer, self.players)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def demoted(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's demoted cards: wilds taken from the discard pile that play as natural."""
+        return tuple(
+            tuple(CARDS[i] for i in range(53) for _ in range(hand[DEMOTED + i]))
+            for hand in self.hands
+        )
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds (demoted copies included), sorted by suit and rank."""
+        return cards_of(self.hands[seat])
+
+    def hand_size(self, seat: int) -> int:
+        return sum(self.hands[seat])
+
+    def team_of(self, seat: int) -> int:
+        for number, team in enumerate(self.ruleset.players.teams(self.players)):
+            if seat in team:
+                return number
+        raise InvalidStateError(f"no seat {seat}")
+
+    def teams(self) -> tuple[tuple[int, ...], ...] | None:
+        """The seats of each team in a partnership game, else ``None``."""
+        if not self.ruleset.players.partnerships:
+            return None
+        return self.ruleset.players.teams(self.players)
+
+    def required_opening(self, seat: int) -> int | None:
+        """The bar ``seat``'s opening must reach now, or ``None`` if that player need not open."""
+        if self.opened[seat]:
+            return None
+        return self.ruleset.opening.required(seat, self.team_of(seat), self.openings)
+
+    def meld(self, meld_id: int) -> TableMeld | None:
+        """The table meld numbered ``meld_id``, if there is one."""
+        for meld in self.table:
+            if meld.id == meld_id:
+                return meld
+        return None
+
+
+_FIELDS = tuple(f.name for f in attrs.fields(RoundState))
+
+
+def counts_of(cards: Iterable[Card], demoted: Iterable[Card] = ()) -> tuple[int, ...]:
+    """A hand vector of ``cards``, of which the ``demoted`` ones sit in the demoted slots."""
+    vector = [0] * SLOTS
+    for card in cards:
+        vector[card.index] += 1
+    for card in demoted:
+        if vector[card.index] == 0:
+            raise InvalidStateError(f"the demoted {card} is not in the hand")
+        vector[card.index] -= 1
+        vector[DEMOTED + card.index] += 1
+    return tuple(vector)
+
+
+def cards_of(vector: Sequence[int]) -> tuple[Card, ...]:
+    """The cards of a hand vector, sorted, each demoted copy beside its face."""
+    return tuple(CARDS[i] for i in range(53) for _ in range(vector[i] + vector[DEMOTED + i]))
+
+
+def slot_card(slot: int) -> Card:
+    """The face of a hand slot (a demoted slot is its face's card)."""
+    return CARDS[slot % DEMOTED]
+
+
+def check_conservation(ruleset: Ruleset, places: Sequence[Sequence[Card]]) -> None:
+    """Every card of the ruleset's deck is in exactly one of ``places``."""
+    have = Counter(c for place in places for c in place)
+    want = Counter(p.card for p in ruleset.deck.cards())
+    if have != want:
+        extra = have - want
+        missing = want - have
+        parts = []
+        if extra:
+            parts.append("too many " + format_cards(sorted(extra.elements())))
+        if missing:
+            parts.append("missing " + format_cards(sorted(missing.elements())))
+        raise InvalidStateError(
+            f"the cards do not make up the {ruleset.deck.size}-card deck: " + "; ".join(parts)
+        )

@@ -1,0 +1,162 @@
+"""What one player may see of a round, and rounds rebuilt from that alone.
+
+A player sees their own hand, the table, the discard pile, the indicator
+and public counts. :func:`redacted` rebuilds a round in which every card the
+player cannot see is a joker: the legal actions of the player to move depend
+only on what that player sees, so it answers them exactly and can leak
+nothing. :func:`sampled` deals the unseen cards at random instead, for
+search bots.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+from hand_rummy.actions import Action
+from hand_rummy.cards import JOKER, Card
+from hand_rummy.errors import InvalidStateError
+from hand_rummy.history import ActionLog
+from hand_rummy.melds import MeldRules
+from hand_rummy.rules.opening import OpeningRecord
+from hand_rummy.rules.ruleset import Ruleset
+from hand_rummy.state import Outcome, Phase, RoundState, TableMeld, TurnState, counts_of
+
+__all__ = ["Seen", "redacted", "sampled"]
+
+
+def _log(actions: Iterable[Action]) -> ActionLog:
+    return actions if isinstance(actions, ActionLog) else ActionLog(actions)
+
+
+@attrs.frozen
+class Seen:
+    """A round as seen by ``seat``: everything public, and that player's own hand.
+
+    Two rounds that differ only in cards this player cannot see are seen the same.
+    """
+
+    seat: int
+    ruleset: Ruleset
+    dealer: int
+    turn: int
+    phase: Phase
+    hand: tuple[Card, ...]
+    demoted: tuple[Card, ...]
+    """Cards in this hand that were wild but came from the discard pile, so play as natural."""
+    table: tuple[TableMeld, ...]
+    discards: tuple[Card, ...]
+    indicator: Card | None
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    opened: tuple[bool, ...]
+    melded: tuple[bool, ...]
+    openings: tuple[OpeningRecord, ...]
+    turns_played: tuple[int, ...]
+    announced: tuple[int, ...]
+    missed: tuple[bool, ...]
+    reshuffles: int
+    current: TurnState
+    redeal_queue: tuple[int, ...]
+    history: ActionLog = attrs.field(converter=_log)
+    outcome: Outcome | None
+
+    @property
+    def players(self) -> int:
+        return len(self.hand_sizes)
+
+    @classmethod
+    def fields_of(cls, state: RoundState, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see of ``state``, as the fields of a view."""
+        if not 0 <= seat < state.players:
+            raise InvalidStateError(f"there is no seat {seat} in a round of {state.players}")
+        return {
+            "seat": seat,
+            "ruleset": state.ruleset,
+            "dealer": state.dealer,
+            "turn": state.turn,
+            "phase": state.phase,
+            "hand": state.hand(seat),
+            "demoted": state.demoted[seat],
+            "table": state.table,
+            "discards": state.discards,
+            "indicator": state.indicator,
+            "hand_sizes": tuple(sum(h) for h in state.hands),
+            "stock_size": len(state.stock),
+            "opened": state.opened,
+            "melded": state.melded,
+            "openings": state.openings,
+            "turns_played": state.turns_played,
+            "announced": state.announced,
+            "missed": state.missed,
+            "reshuffles": state.reshuffles,
+            "current": state.current,
+            "redeal_queue": state.redeal_queue,
+            "history": state.history,
+            "outcome": state.outcome,
+        }
+
+    def unseen(self) -> Counter[Card]:
+        """The cards this player cannot see: in other hands or in the stock."""
+        shown = Counter(self.hand)
+        shown.update(self.discards)
+        for meld in self.table:
+            shown.update(meld.meld.cards)
+        if self.indicator is not None:
+            shown[self.indicator] += 1
+        deck = Counter(p.card for p in self.ruleset.deck.cards())
+        return deck - shown
+
+
+def redacted(seen: Seen) -> RoundState:
+    """A round built from ``seen`` alone, the other hands and the stock filled with jokers."""
+    hands = tuple(
+        counts_of(seen.hand, seen.demoted) if seat == seen.seat else counts_of([JOKER] * size)
+        for seat, size in enumerate(seen.hand_sizes)
+    )
+    return RoundState(
+        ruleset=seen.ruleset,
+        rules=MeldRules.of(seen.ruleset, seen.indicator),
+        dealer=seen.dealer,
+        seed=0,
+        start=(),
+        hands=hands,
+        stock=(JOKER,) * seen.stock_size,
+        discards=seen.discards,
+        table=seen.table,
+        turn=seen.turn,
+        phase=seen.phase,
+        opened=seen.opened,
+        melded=seen.melded,
+        openings=seen.openings,
+        turns_played=seen.turns_played,
+        announced=seen.announced,
+        missed=seen.missed,
+        current=seen.current,
+        reshuffles=seen.reshuffles,
+        redeal_queue=seen.redeal_queue,
+        history=seen.history,
+        outcome=seen.outcome,
+        indicator=seen.indicator,
+    )
+
+
+def sampled(seen: Seen, rng: random.Random) -> RoundState:
+    """A full round consistent with ``seen``, the hidden cards dealt at random by ``rng``."""
+    hidden = sorted(seen.unseen().elements())
+    rng.shuffle(hidden)
+    base = redacted(seen)
+    hands = list(base.hands)
+    at = 0
+    for seat, size in enumerate(seen.hand_sizes):
+        if seat != seen.seat:
+            hands[seat] = counts_of(hidden[at : at + size])
+            at += size
+    stock = tuple(hidden[at:])
+    if len(stock) != seen.stock_size:
+        raise InvalidStateError("the view's card counts do not add up to the deck")
+    return base.replace(hands=tuple(hands), stock=stock, seed=rng.randrange(2**31))
