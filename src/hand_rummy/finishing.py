@@ -8,11 +8,13 @@ from then on accept only moves after which a way still exists, so a player
 can never be left holding a below-bar opening and no way out.
 
 Any finishing turn can be put in this order: new melds first, then lay-offs
-on the melds that were on the table before (a card laid off on one of the
-player's own new melds could have been in that meld from the start, since
-the meld finder knows melds of every length), then the final discard. So
-the search tries each combination of new melds and asks whether the rest
-can be laid off, one card at a time, on the older melds.
+on the melds that were on the table before, then the final discard. (A card
+laid off on one of the player's own new melds could have been in that meld
+from the start, since the meld finder knows melds of every length.) So the
+search takes the hand's first card and tries each new meld that holds it,
+or sets it aside for the lay-offs and the discard; once every card is placed
+it asks whether the cards set aside can be laid off, in some order, on the
+older melds.
 """
 
 from __future__ import annotations
@@ -31,6 +33,9 @@ from hand_rummy.table import LayoffContext, lay_off
 __all__ = ["FinishRules", "can_finish", "lay_off_options"]
 
 _GOING_OUT = LayoffContext(going_out=True)
+_HIGH = 14
+
+Targets = tuple[tuple[Meld, MeldKind], ...]
 
 
 @attrs.frozen
@@ -65,124 +70,179 @@ def can_finish(
     """
     targets = tuple((m.meld, m.kind) for m in table if rules.on_others or m.owner == seat)
     spare = 1 if rules.final_discard or rules.may_discard else 0
-    need_discard = rules.final_discard
-    vector = list(hand)
-    if not _may_place(finder, vector, targets, spare):
-        return False
-    search = _LayoffSearch(finder, discardable)
-    if search.covers(tuple(vector), targets, spare, need_discard):
-        return True
-    return any(
-        search.covers(_without(vector, combo_slots), targets, spare, need_discard)
-        for combo_slots in _combination_slots(finder, vector)
-    )
-
-
-def _combination_slots(finder: MeldFinder, hand: list[int]) -> Iterable[tuple[int, ...]]:
-    for combo in finder.combinations(hand):
-        yield tuple(slot for found in combo for slot in found.used)
-
-
-def _without(hand: Sequence[int], slots: Iterable[int]) -> tuple[int, ...]:
-    left = list(hand)
-    for slot in slots:
-        left[slot] -= 1
-    return tuple(left)
-
-
-def _may_place(
-    finder: MeldFinder, hand: Sequence[int], targets: Sequence[tuple[Meld, MeldKind]], spare: int
-) -> bool:
-    """A quick necessary condition: at most ``spare`` cards fit neither a meld nor a lay-off.
-
-    A card can be laid off eventually only on a meld of its rank (a set) or of
-    its suit (a run, perhaps after other cards extend it), or anywhere if wild.
-    """
+    if sum(hand) == 0:
+        return not rules.final_discard
+    reach = _Reach(finder, hand, targets)
     in_melds = {slot for found in finder.melds(hand) for slot in found.used}
-    rules = finder.rules
-    suits = {m.plays_as[0].suit for m, kind in targets if kind is MeldKind.RUN}
-    ranks = {
-        next(c for c in m.plays_as if c.rank is not None).rank
-        for m, kind in targets
-        if kind is MeldKind.SET
-    }
-    stranded = 0
-    for slot, count in enumerate(hand):
-        if not count or slot in in_melds:
-            continue
+    stranded = sum(
+        n for slot, n in enumerate(hand) if n and slot not in in_melds and not reach(slot)
+    )
+    if stranded > spare:
+        return False
+    search = _Search(
+        finder,
+        targets,
+        spare=spare,
+        need_discard=rules.final_discard,
+        discardable=discardable,
+        reach=reach,
+    )
+    return search.place(tuple(hand), ())
+
+
+class _Reach:
+    """A generous test of whether a card could ever be laid off on one of the older melds.
+
+    Generous means it never says no to a card that some order of lay-offs
+    could place: a set takes its rank, a run the cards of its suit that the
+    hand's other cards of that suit (and its wilds) could link to an end.
+    """
+
+    def __init__(self, finder: MeldFinder, hand: Sequence[int], targets: Targets) -> None:
+        rules = finder.rules
+        self.rules = rules
+        self.any_target = bool(targets)
+        wilds = sum(hand[f] for f in range(53) if rules.is_wild(CARDS[f]))
+        self.ranks: set[Rank | None] = set()
+        self.values: dict[int, set[int]] = {}
+        held: dict[int, set[int]] = {}
+        for face in range(52):
+            if hand[face] or hand[DEMOTED + face]:
+                plays = rules.wilds.natural_as(CARDS[face])
+                assert plays.suit is not None and plays.rank is not None
+                held.setdefault(int(plays.suit), set()).update(_values(plays.rank))
+        if hand[52] and not rules.is_wild(CARDS[52]):
+            plays = rules.wilds.natural_as(CARDS[52])
+            assert plays.suit is not None and plays.rank is not None
+            held.setdefault(int(plays.suit), set()).update(_values(plays.rank))
+        for meld, kind in targets:
+            laid = [c for c in meld.plays_as if c.rank is not None]
+            if kind is MeldKind.SET:
+                self.ranks.add(laid[0].rank)
+                continue
+            suit = laid[0].suit
+            assert suit is not None
+            reached = self.values.setdefault(int(suit), set())
+            reached.update(_linked(laid, held.get(int(suit), set()), wilds))
+
+    def __call__(self, slot: int) -> bool:
         card = CARDS[slot % DEMOTED]
-        plays = rules.wilds.natural_as(card)
-        wild = rules.is_wild(card) and slot < DEMOTED
-        if (wild and targets) or plays.suit in suits or plays.rank in ranks:
-            continue
-        if card.is_joker and slot >= DEMOTED and (suits or Rank.ACE in ranks):
-            continue  # a demoted joker plays as an Ace of any suit
-        stranded += count
-        if stranded > spare:
-            return False
-    return True
+        if slot < DEMOTED and self.rules.is_wild(card):
+            return self.any_target
+        if card.is_joker and slot >= DEMOTED:
+            return Rank.ACE in self.ranks or any(
+                {1, _HIGH} & values for values in self.values.values()
+            )
+        plays = self.rules.wilds.natural_as(card)
+        assert plays.suit is not None and plays.rank is not None
+        if plays.rank in self.ranks:
+            return True
+        return bool(set(_values(plays.rank)) & self.values.get(int(plays.suit), set()))
 
 
-class _LayoffSearch:
-    """Lay every card of a hand off, one at a time, keeping at most one for the discard."""
+def _values(rank: Rank) -> tuple[int, ...]:
+    return (1, _HIGH) if rank is Rank.ACE else (int(rank),)
 
-    def __init__(self, finder: MeldFinder, discardable: Callable[[int], bool]) -> None:
-        self.finder = finder
-        self.discardable = discardable
-        self.seen: dict[object, bool] = {}
 
-    def covers(
+def _linked(plays: Sequence[Card], held: set[int], wilds: int) -> set[int]:
+    """Run values beyond a run's ends that held cards and ``wilds`` gap-fillers could reach."""
+    values: set[int] = set()
+    for card in plays:
+        assert card.rank is not None
+        values.update(_values(card.rank))
+    low, high = min(values), max(values)
+    reached: set[int] = set()
+    for step, start in ((-1, low), (1, high)):
+        gaps, value = wilds, start + step
+        while 1 <= value <= _HIGH:
+            if value in held:
+                reached.add(value)
+            elif gaps:
+                gaps -= 1
+            else:
+                break
+            value += step
+    return reached
+
+
+class _Search:
+    """The first-card search over new melds, then the lay-offs and the discard."""
+
+    def __init__(
         self,
-        hand: tuple[int, ...],
-        targets: tuple[tuple[Meld, MeldKind], ...],
+        finder: MeldFinder,
+        targets: Targets,
+        *,
         spare: int,
         need_discard: bool,
-    ) -> bool:
-        size = sum(hand)
-        if size == 0:
-            return not need_discard
-        if size == 1 and spare:
-            slot = next(i for i, n in enumerate(hand) if n)
-            if self.discardable(slot):
-                return True
-        if not targets:
-            return False
-        key = (hand, targets, spare, need_discard)
+        discardable: Callable[[int], bool],
+        reach: Callable[[int], bool],
+    ) -> None:
+        self.finder = finder
+        self.targets = targets
+        self.spare = spare
+        self.need_discard = need_discard
+        self.discardable = discardable
+        self.reach = reach
+        self.seen: dict[object, bool] = {}
+
+    def place(self, hand: tuple[int, ...], aside: tuple[int, ...]) -> bool:
+        """Whether ``hand`` splits into new melds and cards that the lay-offs can take."""
+        key = (hand, aside)
+        known = self.seen.get(key)
+        if known is None:
+            known = self._place(hand, aside)
+            self.seen[key] = known
+        return known
+
+    def _place(self, hand: tuple[int, ...], aside: tuple[int, ...]) -> bool:
+        first = next((i for i, n in enumerate(hand) if n), None)
+        if first is None:
+            return self.lay_off(aside, self.targets, self.spare)
+        rest = list(hand)
+        rest[first] -= 1
+        stuck = sum(1 for slot in aside if not self.reach(slot))
+        if stuck + (not self.reach(first)) <= self.spare and self.place(
+            tuple(rest), tuple(sorted((*aside, first)))
+        ):
+            return True
+        for found in self.finder.melds(hand):
+            if first in found.used:
+                left = list(hand)
+                for slot in found.used:
+                    left[slot] -= 1
+                if self.place(tuple(left), aside):
+                    return True
+        return False
+
+    def lay_off(self, cards: tuple[int, ...], targets: Targets, spare: int) -> bool:
+        """Whether ``cards`` can all be laid off on ``targets`` in some order, bar one discard."""
+        if not cards:
+            return not (self.need_discard and spare)
+        key = (cards, targets, spare)
         known = self.seen.get(key)
         if known is not None:
             return known
-        found = self._search(hand, targets, spare, need_discard)
+        found = False
+        if len(cards) == 1 and spare and self.discardable(cards[0]):
+            found = True
+        for at, slot in enumerate(cards):
+            if found:
+                break
+            rest = cards[:at] + cards[at + 1 :]
+            # the discard comes last in the turn, but any one card may be it
+            if spare and self.discardable(slot) and self.lay_off(rest, targets, 0):
+                found = True
+                break
+            for i, (meld, kind) in enumerate(targets):
+                for after in lay_off_options(self.finder, meld, kind, slot):
+                    if self.lay_off(rest, (*targets[:i], (after, kind), *targets[i + 1 :]), spare):
+                        found = True
+                        break
+                if found:
+                    break
         self.seen[key] = found
         return found
-
-    def _search(
-        self,
-        hand: tuple[int, ...],
-        targets: tuple[tuple[Meld, MeldKind], ...],
-        spare: int,
-        need_discard: bool,
-    ) -> bool:
-        slot = next(i for i, n in enumerate(hand) if n)
-        rest = list(hand)
-        rest[slot] -= 1
-        left = tuple(rest)
-        for i, (meld, kind) in enumerate(targets):
-            for after in lay_off_options(self.finder, meld, kind, slot):
-                extended = (*targets[:i], (after, kind), *targets[i + 1 :])
-                if self.covers(left, extended, spare, need_discard):
-                    return True
-        # the card that stays for the discard can be any card, so try this one
-        return bool(
-            spare
-            and sum(hand) > 1
-            and self.discardable(slot)
-            and self._covers_without_discard(left, targets)
-        )
-
-    def _covers_without_discard(
-        self, hand: tuple[int, ...], targets: tuple[tuple[Meld, MeldKind], ...]
-    ) -> bool:
-        return self.covers(hand, targets, 0, False)
 
 
 def lay_off_options(finder: MeldFinder, meld: Meld, kind: MeldKind, slot: int) -> list[Meld]:
