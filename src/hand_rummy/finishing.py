@@ -72,14 +72,17 @@ def can_finish(
     spare = 1 if rules.final_discard or rules.may_discard else 0
     if sum(hand) == 0:
         return not rules.final_discard
-    reach = _Reach(finder, hand, targets)
-    in_melds = {slot for found in finder.melds(hand) for slot in found.used}
-    stranded = sum(
-        n for slot, n in enumerate(hand) if n and slot not in in_melds and not reach(slot)
-    )
-    if stranded > spare:
-        return False
+    melds = [found.used for found in finder.melds(hand)]
+    in_melds = {slot for used in melds for slot in used}
+    stranded = [slot for slot, n in enumerate(hand) if n and slot not in in_melds]
+    if sum(hand[slot] for slot in stranded) > spare:
+        reach = _Reach(finder, hand, targets)
+        if sum(hand[slot] for slot in stranded if not reach(slot)) > spare:
+            return False
+    else:
+        reach = _Reach(finder, hand, targets)
     search = _Search(
+        melds,
         finder,
         targets,
         spare=spare,
@@ -95,74 +98,93 @@ class _Reach:
 
     Generous means it never says no to a card that some order of lay-offs
     could place: a set takes its rank, a run the cards of its suit that the
-    hand's other cards of that suit (and its wilds) could link to an end.
+    hand's other cards of that suit (and its wilds) could link to an end. It
+    is worked out card by card, since most hands are ruled out by a few.
     """
 
     def __init__(self, finder: MeldFinder, hand: Sequence[int], targets: Targets) -> None:
-        rules = finder.rules
-        self.rules = rules
-        self.any_target = bool(targets)
-        wilds = sum(hand[f] for f in range(53) if rules.is_wild(CARDS[f]))
-        self.ranks: set[Rank | None] = set()
-        self.values: dict[int, set[int]] = {}
-        held: dict[int, set[int]] = {}
-        for face in range(52):
-            if hand[face] or hand[DEMOTED + face]:
-                plays = rules.wilds.natural_as(CARDS[face])
-                assert plays.suit is not None and plays.rank is not None
-                held.setdefault(int(plays.suit), set()).update(_values(plays.rank))
-        if hand[52] and not rules.is_wild(CARDS[52]):
-            plays = rules.wilds.natural_as(CARDS[52])
-            assert plays.suit is not None and plays.rank is not None
-            held.setdefault(int(plays.suit), set()).update(_values(plays.rank))
-        for meld, kind in targets:
-            laid = [c for c in meld.plays_as if c.rank is not None]
-            if kind is MeldKind.SET:
-                self.ranks.add(laid[0].rank)
-                continue
-            suit = laid[0].suit
-            assert suit is not None
-            reached = self.values.setdefault(int(suit), set())
-            reached.update(_linked(laid, held.get(int(suit), set()), wilds))
+        self.rules = finder.rules
+        self.hand = hand
+        self.targets = targets
+        self.wrap = finder.rules.ruleset.runs.wrap
+        self.known: dict[int, bool] = {}
+        self._wilds: int | None = None
+        self._laid: list[tuple[tuple[Card, ...], MeldKind]] | None = None
+        self._suits: dict[object, set[int]] = {}
 
     def __call__(self, slot: int) -> bool:
+        known = self.known.get(slot)
+        if known is None:
+            known = self._reaches(slot)
+            self.known[slot] = known
+        return known
+
+    def _reaches(self, slot: int) -> bool:
+        rules = self.rules
         card = CARDS[slot % DEMOTED]
-        if slot < DEMOTED and self.rules.is_wild(card):
-            return self.any_target
+        if slot < DEMOTED and rules.is_wild(card):
+            return bool(self.targets)
         if card.is_joker and slot >= DEMOTED:
-            return Rank.ACE in self.ranks or any(
-                {1, _HIGH} & values for values in self.values.values()
+            return any(  # a demoted joker plays as an Ace of any suit
+                kind is MeldKind.RUN or self._plays(meld)[0].rank is Rank.ACE
+                for meld, kind in self.targets
             )
-        plays = self.rules.wilds.natural_as(card)
-        assert plays.suit is not None and plays.rank is not None
-        if plays.rank in self.ranks:
-            return True
-        return bool(set(_values(plays.rank)) & self.values.get(int(plays.suit), set()))
+        plays = rules.wilds.natural_as(card)
+        if self._laid is None:
+            self._laid = [(self._plays(meld), kind) for meld, kind in self.targets]
+        for laid, kind in self._laid:
+            if kind is MeldKind.SET:
+                if laid[0].rank is plays.rank:
+                    return True
+            elif laid[0].suit is plays.suit and (self.wrap or self._links(laid, plays)):
+                return True
+        return False
+
+    def _plays(self, meld: Meld) -> tuple[Card, ...]:
+        natural = self.rules.wilds.natural_as
+        return tuple(r if r is not None else natural(c) for c, r in zip(meld.cards, meld.roles))
+
+    def _links(self, run: Sequence[Card], card: Card) -> bool:
+        """Whether held cards of the suit and the wilds could join ``card`` to an end of ``run``."""
+        assert card.rank is not None
+        first, last = run[0].rank, run[-1].rank
+        assert first is not None and last is not None
+        low = 1 if first is Rank.ACE else int(first)
+        high = _HIGH if last is Rank.ACE else int(last)
+        held = self._held(card)
+        for value in _values(card.rank):
+            if value < low:
+                between = range(value + 1, low)
+            elif value > high:
+                between = range(high + 1, value)
+            else:
+                continue
+            if sum(1 for v in between if v not in held) <= self._wild_count():
+                return True
+        return False
+
+    def _held(self, card: Card) -> set[int]:
+        known = self._suits.get(card.suit)
+        if known is not None:
+            return known
+        held: set[int] = set()
+        self._suits[card.suit] = held
+        for face in range(53):
+            if self.hand[face] or self.hand[DEMOTED + face]:
+                plays = self.rules.wilds.natural_as(CARDS[face])
+                if plays.suit is card.suit and not (face < 52 and self.rules.is_wild(plays)):
+                    assert plays.rank is not None
+                    held.update(_values(plays.rank))
+        return held
+
+    def _wild_count(self) -> int:
+        if self._wilds is None:
+            self._wilds = sum(self.hand[f] for f in range(53) if self.rules.is_wild(CARDS[f]))
+        return self._wilds
 
 
 def _values(rank: Rank) -> tuple[int, ...]:
     return (1, _HIGH) if rank is Rank.ACE else (int(rank),)
-
-
-def _linked(plays: Sequence[Card], held: set[int], wilds: int) -> set[int]:
-    """Run values beyond a run's ends that held cards and ``wilds`` gap-fillers could reach."""
-    values: set[int] = set()
-    for card in plays:
-        assert card.rank is not None
-        values.update(_values(card.rank))
-    low, high = min(values), max(values)
-    reached: set[int] = set()
-    for step, start in ((-1, low), (1, high)):
-        gaps, value = wilds, start + step
-        while 1 <= value <= _HIGH:
-            if value in held:
-                reached.add(value)
-            elif gaps:
-                gaps -= 1
-            else:
-                break
-            value += step
-    return reached
 
 
 class _Search:
@@ -170,6 +192,7 @@ class _Search:
 
     def __init__(
         self,
+        melds: Sequence[tuple[int, ...]],
         finder: MeldFinder,
         targets: Targets,
         *,
@@ -178,6 +201,7 @@ class _Search:
         discardable: Callable[[int], bool],
         reach: Callable[[int], bool],
     ) -> None:
+        self.melds = melds
         self.finder = finder
         self.targets = targets
         self.spare = spare
@@ -206,13 +230,15 @@ class _Search:
             tuple(rest), tuple(sorted((*aside, first)))
         ):
             return True
-        for found in self.finder.melds(hand):
-            if first in found.used:
-                left = list(hand)
-                for slot in found.used:
-                    left[slot] -= 1
-                if self.place(tuple(left), aside):
-                    return True
+        # a meld of what is left is a meld of the whole hand, so the hand's list will do
+        for used in self.melds:
+            if first not in used:
+                continue
+            left = list(hand)
+            for slot in used:
+                left[slot] -= 1
+            if all(left[slot] >= 0 for slot in used) and self.place(tuple(left), aside):
+                return True
         return False
 
     def lay_off(self, cards: tuple[int, ...], targets: Targets, spare: int) -> bool:
