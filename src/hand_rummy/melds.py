@@ -329,7 +329,7 @@ def _readings(slots: list[_Slot], rules: MeldRules) -> list[tuple[MeldKind, list
             else:
                 filled.append(slot)
         if ok:
-            readings.append((MeldKind.SET, filled, True))
+            readings.append((MeldKind.SET, _canonical_set(filled, rank), True))
     run_length_ok = len(slots) >= rules.ruleset.runs.min_length
     if len(suits) == 1 and run_length_ok and len(fixed) == len({c.index for c in fixed}):
         suit = _suit(fixed[0])
@@ -343,6 +343,24 @@ def _readings(slots: list[_Slot], rules: MeldRules) -> list[tuple[MeldKind, list
             ]
             readings.append((MeldKind.RUN, placed, order == list(range(len(slots)))))
     return readings
+
+
+def _canonical_set(filled: list[_Slot], rank: Rank) -> list[_Slot]:
+    """A set's wilds stand for its missing suits in suit order, whatever was declared.
+
+    In a set a wild counts as "one card of that rank" (000 §The first meld);
+    which missing suit it names changes nothing in the game, so a set has one
+    table form and one lay-down, not one per naming.
+    """
+    free = [s for s in filled if s.wild or s.ace_only]
+    if not free:
+        return filled
+    taken = {_suit(s.plays) for s in filled if not (s.wild or s.ace_only) and s.plays is not None}
+    missing = iter(s for s in Suit if s not in taken)
+    return [
+        attrs.evolve(s, plays=Card(rank, next(missing))) if s.wild or s.ace_only else s
+        for s in filled
+    ]
 
 
 def _order_key(values: Sequence[int], i: int, rules: MeldRules) -> int:
