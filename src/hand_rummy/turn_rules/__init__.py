@@ -1,0 +1,124 @@
+"""The rules of a turn: each check named for its rule and citing it, and what a legal action does.
+
+:func:`judge` answers one action with a :class:`Ruling`: the violations, and
+for a legal action the :mod:`~hand_rummy.transitions` record that applying it
+uses, so nothing is judged twice. The legal-action generator
+(:mod:`hand_rummy.legal`) is built from the same functions: the gates
+(:func:`bare_turn`, :func:`going_out_problems`, :func:`keep_problems`, ...)
+and the option lists (:func:`lay_downs`, :func:`lay_offs`, :func:`exchanges`).
+
+Every rule comes from the ruleset's policies; no function here asks which
+preset it is playing.
+"""
+
+from __future__ import annotations
+
+from hand_rummy.actions import (
+    Action,
+    ClaimRedeal,
+    Discard,
+    DrawStock,
+    Exchange,
+    LayDown,
+    LayOff,
+    PassRedeal,
+    TakeDiscard,
+)
+from hand_rummy.errors import InvalidStateError
+from hand_rummy.state import Phase, RoundState
+from hand_rummy.transitions import Drawn, Redealt
+from hand_rummy.turn_rules.discarding import discard_options, judge_discard
+from hand_rummy.turn_rules.drawing import judge_take, take_problems
+from hand_rummy.turn_rules.exchanging import exchanges, judge_exchange
+from hand_rummy.turn_rules.gates import (
+    bare_turn,
+    going_out_problems,
+    keep_problems,
+    may_claim_redeal,
+    obligation_problems,
+    would_be_hand,
+)
+from hand_rummy.turn_rules.laying_down import judge_lay_down, lay_downs
+from hand_rummy.turn_rules.laying_off import judge_lay_off, lay_offs
+from hand_rummy.turn_rules.ruling import Ruling, refuse
+from hand_rummy.verdict import Code
+
+__all__ = [
+    "Ruling",
+    "bare_turn",
+    "discard_options",
+    "exchanges",
+    "going_out_problems",
+    "judge",
+    "judge_discard",
+    "judge_exchange",
+    "judge_lay_down",
+    "judge_lay_off",
+    "judge_take",
+    "keep_problems",
+    "lay_downs",
+    "lay_offs",
+    "may_claim_redeal",
+    "obligation_problems",
+    "take_problems",
+    "would_be_hand",
+]
+
+
+_RULE_TURN = (
+    "a turn: draw, meld, discard (000 §Playing a turn, 002 §Playing a turn, 003 §Turn Flow)"
+)
+
+
+def judge(state: RoundState, action: Action) -> Ruling:
+    """Whether ``action`` is legal now, every reason if not, and what it does if so."""
+    if state.phase is Phase.OVER:
+        return refuse(Code.ROUND_OVER, "the round is over", "end of a round")
+    if state.phase is Phase.REDEAL:
+        if isinstance(action, (ClaimRedeal, PassRedeal)):
+            return Ruling(change=Redealt(isinstance(action, ClaimRedeal)))
+        return refuse(
+            Code.WRONG_PHASE,
+            f"seat {state.turn} must first claim a redeal or keep the deal",
+            "redeal (000 §Setup 4)",
+        )
+    if isinstance(action, (ClaimRedeal, PassRedeal)):
+        return refuse(
+            Code.REDEAL_NOT_ALLOWED,
+            "a redeal may be claimed only before play, with a weak deal",
+            "redeal (000 §Setup 4)",
+        )
+    if state.phase is Phase.DRAW:
+        if isinstance(action, DrawStock):
+            if not state.stock:
+                return refuse(Code.STOCK_EMPTY, "the stock is empty", "stock")
+            return Ruling(change=Drawn())
+        if isinstance(action, TakeDiscard):
+            return judge_take(state)
+        return refuse(
+            Code.WRONG_PHASE,
+            f"{action} comes after drawing: draw from the stock or take the discard first",
+            _RULE_TURN,
+        )
+    if isinstance(action, (DrawStock, TakeDiscard)):
+        message = (
+            "the starter holds the extra card and does not draw on the first turn"
+            if state.current.first_turn_bare
+            else "this turn's card has been drawn already"
+        )
+        return refuse(Code.WRONG_PHASE, message, _RULE_TURN)
+    if bare_turn(state) and not isinstance(action, Discard):
+        return refuse(
+            Code.WRONG_PHASE,
+            "the starter's first turn is a bare discard",
+            "the first turn (000 §Playing a turn)",
+        )
+    if isinstance(action, Discard):
+        return judge_discard(state, action)
+    if isinstance(action, LayDown):
+        return judge_lay_down(state, action)
+    if isinstance(action, LayOff):
+        return judge_lay_off(state, action)
+    if isinstance(action, Exchange):
+        return judge_exchange(state, action)
+    raise InvalidStateError(f"not an action: {action!r}")

@@ -1,0 +1,112 @@
+"""Ending a turn with a discard (000 §Playing a turn, 004 §2, 002 §Variants)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from hand_rummy.actions import Discard
+from hand_rummy.cards import CARDS
+from hand_rummy.state import DEMOTED, Obligation, RoundState
+from hand_rummy.transitions import (
+    Discarded,
+    Finish,
+)
+from hand_rummy.turn_rules.gates import (
+    going_out_problems,
+    obligation_problems,
+    undiscardable,
+    would_be_hand,
+)
+from hand_rummy.turn_rules.ruling import Ruling, from_problems, refuse
+from hand_rummy.verdict import Code
+
+__all__ = ["discard_options", "judge_discard"]
+
+
+def judge_discard(state: RoundState, action: Discard) -> Ruling:
+    seat, card = state.turn, action.card
+    hand = state.hands[seat]
+    left = sum(hand) - 1
+    pending = state.current.obligation
+    if pending is not None and not (pending is Obligation.GO_OUT and left == 0):
+        return from_problems(obligation_problems(state))
+    slot = card.index + (DEMOTED if action.demoted else 0)
+    if not hand[slot]:
+        if action.demoted:
+            return refuse(
+                Code.CARD_NOT_IN_HAND,
+                f"you hold no {card} taken from the discard pile",
+                "discarding",
+            )
+        return refuse(Code.CARD_NOT_IN_HAND, f"{card} is not in your hand", "discarding")
+    if card == undiscardable(state):
+        return refuse(
+            Code.REDISCARD_TAKEN_CARD,
+            f"{card} was taken from the discard pile this turn and may not go back",
+            "the fire pile (004 §2)",
+        )
+    going = state.ruleset.going_out
+    wild = not action.demoted and state.rules.is_wild(card)
+    if going.wild_discard_only_to_go_out and wild and left > 0:
+        return refuse(
+            Code.WILD_DISCARD_FORBIDDEN,
+            f"a joker may be discarded only to go out ({card})",
+            "tournament jokers (002 §Variants)",
+        )
+    if left == 0:
+        problems = going_out_problems(state)
+        if problems:
+            return from_problems(problems)
+    due = bool(going.announce_at) and 0 < left <= going.announce_at
+    if action.announce and not due:
+        return refuse(
+            Code.WRONG_PHASE,
+            f"there is nothing to announce with {left} cards left",
+            "announcements (000 §Playing a turn)",
+        )
+    finish = Finish(would_be_hand(state, final_discard=True)) if left == 0 else None
+    return Ruling(
+        change=Discarded(
+            slot, card, left if action.announce else 0, due and not action.announce, finish
+        )
+    )
+
+
+def discard_options(state: RoundState) -> Iterator[Discard]:
+    """Every legal discard, decided once for the whole hand (the same rules as above)."""
+    hand = state.hands[state.turn]
+    left = sum(hand) - 1
+    pending = state.current.obligation
+    if pending is not None and not (pending is Obligation.GO_OUT and left == 0):
+        return
+    if left == 0 and going_out_problems(state):
+        return
+    going = state.ruleset.going_out
+    barred = undiscardable(state)
+    wild_barred = going.wild_discard_only_to_go_out and left > 0
+    announce = bool(going.announce_at) and 0 < left <= going.announce_at
+    is_wild = state.rules.is_wild
+    for index in range(53):
+        card = CARDS[index]
+        if card == barred:
+            continue
+        if hand[index] and not (wild_barred and is_wild(card)):
+            yield _DISCARDS[index]
+            if announce:
+                yield _ANNOUNCED[index]
+        if hand[DEMOTED + index]:
+            yield _DEMOTED_DISCARDS[index]
+            if announce:
+                yield _DEMOTED_ANNOUNCED[index]
+
+
+_DISCARDS = tuple(Discard(card) for card in CARDS)
+
+
+_ANNOUNCED = tuple(Discard(card, announce=True) for card in CARDS)
+
+
+_DEMOTED_DISCARDS = tuple(Discard(card, demoted=True) for card in CARDS)
+
+
+_DEMOTED_ANNOUNCED = tuple(Discard(card, announce=True, demoted=True) for card in CARDS)

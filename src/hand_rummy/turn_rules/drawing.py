@@ -1,0 +1,84 @@
+"""Drawing: the stock, or the top discard and what taking it obliges (000, 004 §5)."""
+
+from __future__ import annotations
+
+from hand_rummy.actions import TakeDiscard
+from hand_rummy.rules.opening import OpeningExemption
+from hand_rummy.state import DEMOTED, Obligation, RoundState
+from hand_rummy.transitions import (
+    Taken,
+    advance,
+)
+from hand_rummy.turn_rules.laying_down import lay_downs
+from hand_rummy.turn_rules.laying_off import lay_offs
+from hand_rummy.turn_rules.ruling import Ruling, refuse
+from hand_rummy.verdict import Code, Violation
+
+__all__ = ["judge_take", "take_problems"]
+
+
+def take_problems(state: RoundState) -> list[Violation]:
+    """Why the top discard may not be taken now (the draw phase is assumed)."""
+    return list(judge_take(state).problems)
+
+
+def judge_take(state: RoundState) -> Ruling:
+    if not state.discards:
+        return refuse(Code.DISCARD_PILE_EMPTY, "the discard pile is empty", "taking the discard")
+    policy = state.ruleset.discard_take
+    card = state.discards[-1]
+    seat = state.turn
+    opened = state.opened[seat]
+    must_open = policy.must_open and not opened
+    obligation = None
+    if policy.must_meld:
+        obligation = Obligation.MELD_TAKEN
+    elif must_open:
+        obligation = Obligation.OPEN
+    change = Taken(card, state.ruleset.demotion.demotes(card, state.rules.wilds), obligation)
+    if obligation is None:
+        return Ruling(change=change)
+    # the take is legal when the turn can go on to meet what it obliges: try it
+    after = advance(state, TakeDiscard(), change)
+    if _take_is_possible(after) and (
+        any(True for _ in lay_downs(after)) or any(True for _ in lay_offs(after))
+    ):
+        return Ruling(change=change)
+    if policy.must_meld:
+        return refuse(
+            Code.TAKE_DISCARD_NOT_MELDED,
+            f"{card} can be taken only to lay it down at once"
+            + ("" if opened else ", in an opening that reaches the bar")
+            + "; this hand cannot",
+            "taking the discard (000 §Playing a turn; 002 §Variants)",
+        )
+    return refuse(
+        Code.TAKE_DISCARD_NOT_OPENED,
+        f"taking {card} obliges you to open this turn, and this hand cannot reach "
+        f"{state.required_opening(seat)}",
+        "taking from the fire pile (004 §5)",
+    )
+
+
+def _take_is_possible(after: RoundState) -> bool:
+    """A quick necessary condition for a take whose card must be melded (or opened with)."""
+    seat = after.turn
+    policy = after.ruleset.discard_take
+    opened = after.opened[seat]
+    if policy.must_meld and policy.may_lay_off and opened and after.table:
+        return True
+    finder = after.finder
+    hand = after.hands[seat]
+    card = after.current.taken
+    assert card is not None
+    if policy.must_meld:
+        slot = card.index + (DEMOTED if after.current.taken_demoted else 0)
+        least = policy.hand_cards + 1
+        if not any(len(f.used) >= least and slot in f.used for f in finder.melds(hand)):
+            return False
+    required = after.required_opening(seat)
+    if required is not None and after.ruleset.opening_exemption is OpeningExemption.NONE:
+        return finder.opening_bound(hand) >= required and finder.best_opening_value(hand) >= (
+            required
+        )
+    return True

@@ -1,0 +1,119 @@
+"""Taking a wild from a table meld by putting in the card it stands for (000, 002 §Exchanging)."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+from hand_rummy.actions import Exchange
+from hand_rummy.cards import Card, Suit, format_cards
+from hand_rummy.rules.turn import FreedWild
+from hand_rummy.rules.wilds import MeldKind
+from hand_rummy.state import Obligation, RoundState, TableMeld
+from hand_rummy.table import exchange
+from hand_rummy.transitions import Exchanged
+from hand_rummy.turn_rules.gates import obligation_problems
+from hand_rummy.turn_rules.ruling import Ruling, from_problems, refuse
+from hand_rummy.verdict import Code
+
+__all__ = ["exchanges", "judge_exchange"]
+
+
+_RULE_EXCHANGE_GATE = "exchanging wild cards (000 §Exchanging wild cards, 002 §Exchanging a joker)"
+
+
+def judge_exchange(state: RoundState, action: Exchange) -> Ruling:
+    seat = state.turn
+    problems = obligation_problems(state)
+    if problems:
+        return from_problems(problems)
+    policy = state.ruleset.exchange
+    if not policy.allowed:
+        return refuse(
+            Code.EXCHANGE_NOT_ALLOWED, "these rules have no wild exchange", _RULE_EXCHANGE_GATE
+        )
+    if policy.needs_opening and not state.opened[seat]:
+        return refuse(
+            Code.NOT_OPENED, "exchange wild cards only after opening", _RULE_EXCHANGE_GATE
+        )
+    target = state.meld(action.target)
+    if target is None:
+        return refuse(Code.NO_SUCH_MELD, f"there is no meld {action.target}", "exchange")
+    left = list(state.hands[seat])
+    for card in action.cards:
+        # an exchange is paid with ordinary copies: a demoted wild is no natural card
+        if left[card.index] == 0:
+            return refuse(
+                Code.CARD_NOT_IN_HAND,
+                f"{format_cards(action.cards)} are not all in your hand (no {card})",
+                "exchange",
+            )
+        left[card.index] -= 1
+    result = exchange(target.meld, action.cards, state.rules)
+    if not result.ok or result.wild is None or result.meld is None:
+        return from_problems(list(result.verdict.violations))
+    freed = policy.freed_wild
+    if freed is not FreedWild.KEEP:
+        left[result.wild.index] += 1
+        finder = state.finder
+        usable = any(result.wild in f.meld.cards for f in finder.melds(left))
+        if not usable and freed is FreedWild.USE_NOW:
+            wild = result.wild.index
+            usable = any(
+                wild in finder.layoff_options(t.meld, t.kind)
+                for t in state.table
+                if t.id != target.id
+            )
+        if not usable:
+            return refuse(
+                Code.FREED_WILD_NOT_USED,
+                f"the freed {result.wild} must be used at once, and this hand cannot",
+                "exchanging a joker (002 §Exchanging a joker)",
+            )
+    obligation = None if freed is FreedWild.KEEP else Obligation.USE_FREED_WILD
+    slots = tuple(card.index for card in action.cards)
+    return Ruling(change=Exchanged(target.id, slots, result.wild, result.meld, obligation))
+
+
+def exchanges(state: RoundState) -> Iterator[Exchange]:
+    """Every legal wild exchange: each wild on the table with each supply that could pay."""
+    seat = state.turn
+    policy = state.ruleset.exchange
+    if not policy.allowed or (policy.needs_opening and not state.opened[seat]):
+        return
+    if state.current.obligation is not None:
+        return
+    hand = state.hands[seat]
+    for target in state.table:
+        meld = target.meld
+        wilds = [
+            i
+            for i, (c, r) in enumerate(zip(meld.cards, meld.roles))
+            if r is not None and i not in meld.demoted and state.rules.is_wild(c)
+        ]
+        if not wilds:
+            continue
+        for supply in _supplies(state, target, wilds):
+            if all(hand[c.index] >= supply.count(c) for c in supply):
+                action = Exchange(target.id, supply)
+                if judge_exchange(state, action).ok:
+                    yield action
+
+
+def _supplies(state: RoundState, target: TableMeld, wilds: list[int]) -> list[tuple[Card, ...]]:
+    meld = target.meld
+    if target.kind is MeldKind.RUN:
+        return list(dict.fromkeys((r,) for i in wilds if (r := meld.roles[i]) is not None))
+    plays = [
+        r or state.rules.wilds.natural_as(c)
+        for i, (c, r) in enumerate(zip(meld.cards, meld.roles))
+        if i not in wilds
+    ]
+    rank = plays[0].rank
+    present = {c.suit for c in plays}
+    assert rank is not None
+    missing = [Card(rank, suit) for suit in Suit if suit not in present]
+    options: list[tuple[Card, ...]] = []
+    for size in range(1, len(missing) + 1):
+        options.extend(itertools.combinations(missing, size))
+    return options

@@ -1,0 +1,274 @@
+"""The checks that several moves of a turn share: obligations, what must be kept, going out."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hand_rummy.actions import Action
+from hand_rummy.cards import CARDS, Card
+from hand_rummy.finishing import FinishRules, can_finish
+from hand_rummy.rules.opening import OpeningExemption
+from hand_rummy.rules.table_setup import FirstTurn
+from hand_rummy.state import DEMOTED, Obligation, RoundState
+from hand_rummy.table import LayoffContext
+from hand_rummy.transitions import (
+    Finish,
+    LaidDown,
+    LaidOff,
+    advance,
+)
+from hand_rummy.turn_rules.ruling import Ruling, from_problems
+from hand_rummy.verdict import Code, Violation
+
+__all__ = [
+    "RULE_DEMOTION",
+    "RULE_EXEMPTION",
+    "RULE_OBLIGATIONS",
+    "bare_turn",
+    "can_still_finish",
+    "discardable_slot",
+    "finish_of",
+    "finish_rules",
+    "going_out_problems",
+    "keep_problems",
+    "keeping_the_promise",
+    "lay_off_context",
+    "may_claim_redeal",
+    "may_finish_below_bar",
+    "obligation_after",
+    "obligation_problems",
+    "undiscardable",
+    "would_be_hand",
+]
+
+
+RULE_OBLIGATIONS = (
+    "what taking the discard or a wild obliges (000 §Playing a turn, 002 §Exchanging a joker, "
+    "004 §5)"
+)
+
+
+RULE_EXEMPTION = (
+    "going out below the bar in one turn (000 §The first meld, Exception; 001 §Ende einer "
+    "Runde; RULES-MATRIX L11)"
+)
+
+
+RULE_DEMOTION = "discarded wild cards (000 §Exchanging wild cards)"
+
+
+def bare_turn(state: RoundState) -> bool:
+    """The starter's first turn where it is a bare discard (000 §Playing a turn)."""
+    return state.current.first_turn_bare and state.ruleset.deal.first_turn is FirstTurn.DISCARD_ONLY
+
+
+def may_claim_redeal(state: RoundState, seat: int) -> bool:
+    """Whether ``seat``'s dealt hand is weak enough to claim a redeal (000 §Setup 4)."""
+    policy = state.ruleset.redeal
+    if not policy.enabled:
+        return False
+    hand = state.hands[seat]
+    pairs = wilds = 0
+    for index in range(53):
+        count = hand[index]
+        if not count:
+            continue
+        if state.rules.is_wild(CARDS[index]):
+            if policy.wild_pairs_count and count >= 2:
+                pairs += count // 2
+            else:
+                wilds += count
+        else:
+            pairs += count // 2
+    return policy.allows(pairs, wilds)
+
+
+def going_out_problems(state: RoundState) -> list[Violation]:
+    """Why the player to move may not go out this turn (000 §Playing a turn)."""
+    seat = state.turn
+    going = state.ruleset.going_out
+    if going.first_turn_ban and state.turns_played[seat] == 0:
+        return [
+            Violation(
+                Code.GOING_OUT_FIRST_TURN,
+                "nobody may go out on their first turn",
+                "not on your first turn (000 §Playing a turn)",
+            )
+        ]
+    if state.missed[seat]:
+        return [
+            Violation(
+                Code.GOING_OUT_AFTER_MISSED_ANNOUNCEMENT,
+                "you forgot to announce your last cards, so you may not go out this turn",
+                "announcements (000 §Playing a turn)",
+            )
+        ]
+    return []
+
+
+def undiscardable(state: RoundState) -> Card | None:
+    """The card taken from the discard pile this turn, where it may not go back (004 §2).
+
+    Two identical cards cannot be told apart, so a player who already held
+    a copy of the taken card may discard that face.
+    """
+    if not state.ruleset.discard_take.no_rediscard or state.current.had_taken:
+        return None
+    return state.current.taken
+
+
+def discardable_slot(state: RoundState, slot: int, size: int) -> bool:
+    """Whether the card in hand ``slot`` may end the turn, the hand holding ``size`` cards."""
+    card = CARDS[slot % DEMOTED]
+    if card == undiscardable(state):
+        return False
+    wild = slot < DEMOTED and state.rules.is_wild(card)
+    return not (wild and size > 1 and state.ruleset.going_out.wild_discard_only_to_go_out)
+
+
+def keep_problems(
+    state: RoundState, size_after: int, left: Sequence[int] | None = None
+) -> list[Violation]:
+    """A lay-down or lay-off must leave the cards the rest of the turn needs.
+
+    Where every turn ends with a discard, one card stays for it; where the
+    player may not go out this turn, one more stays so that the discard
+    does not empty the hand. And some card left must be one the rules let
+    the player discard (not the card just taken where 004 forbids that).
+    """
+    final = state.ruleset.going_out.final_discard
+    if final and size_after == 0:
+        return [
+            Violation(
+                Code.MUST_KEEP_A_CARD,
+                "keep one card to discard: every turn ends with a discard",
+                "always discard (000 §Playing a turn)",
+            )
+        ]
+    if size_after <= (1 if final else 0):
+        problems = going_out_problems(state)
+        if problems:
+            return problems
+    if (
+        left is not None
+        and size_after > 0
+        and not any(
+            left[slot] and discardable_slot(state, slot, size_after) for slot in range(len(left))
+        )
+    ):
+        return [
+            Violation(
+                Code.MUST_KEEP_A_CARD,
+                "keep a card that you may discard to end the turn",
+                "every turn ends with a discard",
+            )
+        ]
+    return []
+
+
+def obligation_problems(state: RoundState) -> list[Violation]:
+    """What the turn still owes before it may end or turn to something else."""
+    pending = state.current.obligation
+    if pending is None:
+        return []
+    message = {
+        Obligation.MELD_TAKEN: f"first lay down the taken {state.current.taken}",
+        Obligation.OPEN: "first open: you took the discard before opening",
+        Obligation.USE_FREED_WILD: f"first use the freed {state.current.freed} in a meld",
+        Obligation.GO_OUT: "you opened below the bar, so this turn must get rid of every card",
+    }[pending]
+    code = {
+        Obligation.MELD_TAKEN: Code.TAKE_DISCARD_NOT_MELDED,
+        Obligation.OPEN: Code.TAKE_DISCARD_NOT_OPENED,
+        Obligation.USE_FREED_WILD: Code.FREED_WILD_NOT_USED,
+        Obligation.GO_OUT: Code.OPENING_BELOW_THRESHOLD,
+    }[pending]
+    rule = RULE_EXEMPTION if pending is Obligation.GO_OUT else RULE_OBLIGATIONS
+    return [Violation(code, message, rule)]
+
+
+def lay_off_context(state: RoundState, size_after: int) -> LayoffContext:
+    going_out = (
+        size_after == 0
+        or (size_after == 1 and state.ruleset.going_out.final_discard)
+        or state.current.obligation is Obligation.GO_OUT
+    )
+    return LayoffContext(
+        going_out=going_out,
+        one_card_announced=any(a == 1 for a in state.announced),
+        announcing_one_card=size_after == 2,
+    )
+
+
+def would_be_hand(state: RoundState, *, final_discard: bool, on_others: bool = False) -> bool:
+    """Whether going out now makes a Hand (000 §End of a round, 002 §Scoring, 003, 004 §6)."""
+    seat = state.turn
+    hand = state.ruleset.hand
+    if state.melded[seat]:
+        return False
+    if hand.no_layoffs and (state.current.laid_off_on_others or on_others):
+        return False
+    if hand.first_to_meld and any(m.owner != seat for m in state.table):
+        return False
+    return not (hand.all_melded and final_discard)
+
+
+def finish_rules(state: RoundState) -> FinishRules | None:
+    """How a below-bar opening must finish the turn, or ``None`` if no such opening is allowed."""
+    exemption = state.ruleset.opening_exemption
+    if exemption is OpeningExemption.NONE or going_out_problems(state):
+        return None
+    final = state.ruleset.going_out.final_discard
+    if exemption is OpeningExemption.GOING_OUT:
+        return FinishRules(final_discard=final)
+    hand = state.ruleset.hand
+    seat = state.turn
+    if state.melded[seat] or (hand.first_to_meld and any(m.owner != seat for m in state.table)):
+        return None
+    if hand.all_melded and final:
+        return None  # a Hand that melds every card cannot end on a required discard
+    return FinishRules(
+        final_discard=final, may_discard=not hand.all_melded, on_others=not hand.no_layoffs
+    )
+
+
+def can_still_finish(state: RoundState, rules: FinishRules) -> bool:
+    seat = state.turn
+    hand = state.hands[seat]
+    size = sum(hand)
+    return can_finish(
+        state.finder,
+        hand,
+        table=state.table,
+        seat=seat,
+        rules=rules,
+        discardable=lambda slot: discardable_slot(state, slot, 1) and size >= 1,
+    )
+
+
+def may_finish_below_bar(state: RoundState) -> bool:
+    """A quick yes-or-no: could any below-bar opening of this hand finish the turn?"""
+    rules = finish_rules(state)
+    return rules is not None and can_still_finish(state, rules)
+
+
+def obligation_after(state: RoundState, size_after: int) -> Obligation | None:
+    """A lay-down meets what taking the discard or a wild obliged; a finish promise stays."""
+    pending = state.current.obligation
+    return pending if pending is Obligation.GO_OUT and size_after > 0 else None
+
+
+def finish_of(state: RoundState, size_after: int, *, on_others: bool = False) -> Finish | None:
+    if size_after:
+        return None
+    return Finish(would_be_hand(state, final_discard=False, on_others=on_others))
+
+
+def keeping_the_promise(state: RoundState, action: Action, change: LaidDown | LaidOff) -> Ruling:
+    """Under a below-bar opening, a move is legal only if the turn can still finish."""
+    if state.current.obligation is not Obligation.GO_OUT or change.finish is not None:
+        return Ruling(change=change)
+    rules = finish_rules(state)
+    if rules is not None and can_still_finish(advance(state, action, change), rules):
+        return Ruling(change=change)
+    return from_problems(obligation_problems(state))

@@ -1,0 +1,244 @@
+"""Laying melds down: an opening as a whole, or one meld once opened (000, 004 §4)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+
+from hand_rummy.actions import LayDown
+from hand_rummy.cards import format_cards
+from hand_rummy.finder import FoundMeld
+from hand_rummy.melds import Meld, judge_meld
+from hand_rummy.opening import judge_opening
+from hand_rummy.rules.opening import OpeningExemption, OpeningRecord
+from hand_rummy.rules.turn import FreedWild
+from hand_rummy.state import DEMOTED, Obligation, RoundState
+from hand_rummy.transitions import (
+    LaidDown,
+    advance,
+)
+from hand_rummy.turn_rules.gates import (
+    RULE_DEMOTION,
+    can_still_finish,
+    finish_of,
+    finish_rules,
+    keep_problems,
+    keeping_the_promise,
+    may_finish_below_bar,
+    obligation_after,
+    obligation_problems,
+)
+from hand_rummy.turn_rules.ruling import Ruling, from_problems, refuse
+from hand_rummy.verdict import Code, Violation
+
+__all__ = ["judge_lay_down", "lay_downs"]
+
+
+def _slots_of(state: RoundState, melds: Sequence[Meld]) -> tuple[list[int], list[Violation]]:
+    """The hand slots that ``melds`` take, or why the hand does not hold them.
+
+    A demoted position takes a demoted copy; any other position takes an
+    ordinary copy. Identical cards cannot be told apart, so a face whose
+    only copies in hand are demoted plays only as demoted.
+    """
+    hand = list(state.hands[state.turn])
+    slots: list[int] = []
+    every = [c for m in melds for c in m.cards]
+    for meld in melds:
+        for i, card in enumerate(meld.cards):
+            demoted = i in meld.demoted
+            slot = card.index + (DEMOTED if demoted else 0)
+            if hand[slot] == 0:
+                if demoted:
+                    message = f"{card} was not taken from the discard pile, so it stays wild"
+                    return [], [Violation(Code.DEMOTION_NOT_ALLOWED, message, RULE_DEMOTION)]
+                if hand[DEMOTED + card.index]:
+                    message = (
+                        f"{card} came from the discard pile, so it plays only as a natural card"
+                    )
+                    return [], [Violation(Code.DEMOTION_NOT_ALLOWED, message, RULE_DEMOTION)]
+                missing = Counter(every) - Counter(state.hand(state.turn))
+                shown = format_cards(sorted(missing.elements())) if missing else str(card)
+                return [], [
+                    Violation(
+                        Code.CARD_NOT_IN_HAND,
+                        f"{format_cards(every)} are not all in your hand (missing {shown})",
+                        "laying down",
+                    )
+                ]
+            hand[slot] -= 1
+            slots.append(slot)
+    return slots, []
+
+
+def _uses_taken(state: RoundState, meld: Meld) -> bool:
+    """Whether ``meld`` holds the card taken this turn, with enough cards from the hand."""
+    taken = state.current.taken
+    if taken is None or len(meld.cards) - 1 < state.ruleset.discard_take.hand_cards:
+        return False
+    demoted = state.current.taken_demoted
+    return any(c == taken and (i in meld.demoted) == demoted for i, c in enumerate(meld.cards))
+
+
+def judge_lay_down(state: RoundState, action: LayDown) -> Ruling:
+    seat = state.turn
+    if not action.melds:
+        return refuse(Code.OPENING_EMPTY, "lay down at least one meld", "laying down")
+    slots, problems = _slots_of(state, action.melds)
+    if problems:
+        return from_problems(problems)
+    if state.ruleset.layoff.melds_first and state.current.laid_off:
+        return refuse(
+            Code.PHASE_ORDER, "new melds come before lay-offs", "turn flow (003 §Turn Flow)"
+        )
+    left = list(state.hands[seat])
+    for slot in slots:
+        left[slot] -= 1
+    size_after = sum(left)
+    pending = state.current.obligation
+    if pending is Obligation.USE_FREED_WILD and state.ruleset.exchange.freed_wild is FreedWild.KEEP:
+        return from_problems(obligation_problems(state))
+    problems = keep_problems(state, size_after, left)
+    if problems:
+        return from_problems(problems)
+    if pending is Obligation.MELD_TAKEN and not any(_uses_taken(state, m) for m in action.melds):
+        return refuse(
+            Code.TAKE_DISCARD_NOT_MELDED,
+            f"the taken {state.current.taken} must go into a new meld with at least "
+            f"{state.ruleset.discard_take.hand_cards} cards from your hand",
+            "taking the discard (000 §Playing a turn)",
+        )
+    if pending is Obligation.USE_FREED_WILD:
+        assert state.current.freed is not None
+        if not any(state.current.freed in m.cards for m in action.melds):
+            return from_problems(obligation_problems(state))
+    required = state.required_opening(seat)
+    if required is None:
+        return _lay_down_opened(state, action, slots, size_after)
+    return _lay_down_opening(state, action, slots, size_after, required)
+
+
+def _lay_down_opened(
+    state: RoundState, action: LayDown, slots: list[int], size_after: int
+) -> Ruling:
+    if len(action.melds) != 1:
+        return refuse(
+            Code.WRONG_PHASE,
+            "after opening, lay down one meld at a time",
+            "laying down (one meld per action)",
+        )
+    judged = judge_meld(action.melds[0], state.rules)
+    if not judged.ok:
+        return from_problems(list(judged.verdict.violations))
+    assert judged.meld is not None and judged.kind is not None
+    change = LaidDown(
+        ((judged.meld, judged.kind),),
+        tuple(slots),
+        None,
+        obligation_after(state, size_after),
+        finish_of(state, size_after),
+    )
+    return keeping_the_promise(state, action, change)
+
+
+def _lay_down_opening(
+    state: RoundState, action: LayDown, slots: list[int], size_after: int, required: int
+) -> Ruling:
+    seat = state.turn
+    opening = judge_opening(list(action.melds), state.rules, required=required)
+    below = opening.verdict.codes == (Code.OPENING_BELOW_THRESHOLD,)
+    if not opening.ok and not below:
+        return from_problems(list(opening.verdict.violations))
+    pending = state.current.obligation
+    taken = state.current.taken
+    if (
+        pending is Obligation.OPEN
+        and state.ruleset.discard_take.in_opening
+        and taken is not None
+        and not any(taken in m.cards for m in action.melds)
+    ):
+        return refuse(
+            Code.TAKE_DISCARD_NOT_OPENED,
+            f"the opening must use the taken {taken}",
+            "taking from the fire pile (RULES-MATRIX P4 a)",
+        )
+    melds = tuple((j.meld, j.kind) for j in opening.melds if j.meld is not None and j.kind)
+    record = OpeningRecord(seat, state.team_of(seat), opening.points)
+    finish = finish_of(state, size_after)
+    obligation = Obligation.GO_OUT if below and size_after else obligation_after(state, size_after)
+    change = LaidDown(melds, tuple(slots), record, obligation, finish)
+    if not below or _promise_kept(state, action, change):
+        return Ruling(change=change)
+    return from_problems(list(opening.verdict.violations))
+
+
+def _promise_kept(state: RoundState, action: LayDown, change: LaidDown) -> bool:
+    """Whether a below-bar opening finishes this turn, or can still finish it (L11)."""
+    rules = finish_rules(state)
+    if rules is None:
+        return False
+    if change.finish is not None:
+        hand_only = state.ruleset.opening_exemption is OpeningExemption.HAND
+        return change.finish.hand or not hand_only
+    return can_still_finish(advance(state, action, change), rules)
+
+
+def lay_downs(state: RoundState) -> Iterator[LayDown]:
+    """Every legal lay-down, from the meld finder's melds (the rules are the ones above)."""
+    seat = state.turn
+    pending = state.current.obligation
+    if pending is Obligation.USE_FREED_WILD and state.ruleset.exchange.freed_wild is FreedWild.KEEP:
+        return
+    if state.ruleset.layoff.melds_first and state.current.laid_off:
+        return
+    finder = state.finder
+    hand = state.hands[seat]
+    required = state.required_opening(seat)
+    size = sum(hand)
+    if required is None:
+        for found in finder.melds(hand):
+            if pending is not None and not _meets(state, (found,)):
+                continue
+            left = _minus(hand, found.used)
+            if keep_problems(state, size - len(found.used), left):
+                continue
+            action = LayDown((found.meld,))
+            if pending is Obligation.GO_OUT and not judge_lay_down(state, action).ok:
+                continue
+            yield action
+        return
+    below_bar = may_finish_below_bar(state)
+    bound = 0 if below_bar else required
+    for combo in finder.combinations(hand, min_points=bound):
+        if pending is not None and not _meets(state, combo):
+            continue
+        left = _minus(hand, [slot for found in combo for slot in found.used])
+        size_after = sum(left)
+        if keep_problems(state, size_after, left):
+            continue
+        action = LayDown(tuple(f.meld for f in combo))
+        if sum(f.points for f in combo) < required and not judge_lay_down(state, action).ok:
+            continue
+        yield action
+
+
+def _meets(state: RoundState, combo: Sequence[FoundMeld]) -> bool:
+    """Whether laying ``combo`` down does what the turn owes (the checks above say the same)."""
+    pending = state.current.obligation
+    if pending is Obligation.MELD_TAKEN:
+        return any(_uses_taken(state, f.meld) for f in combo)
+    if pending is Obligation.OPEN:
+        taken = state.current.taken
+        if state.ruleset.discard_take.in_opening and taken is not None:
+            return any(taken in f.meld.cards for f in combo)
+        return True
+    if pending is Obligation.USE_FREED_WILD:
+        return any(state.current.freed in f.meld.cards for f in combo)
+    return True
+
+
+def _minus(hand: Sequence[int], used: Sequence[int]) -> list[int]:
+    left = list(hand)
+    for slot in used:
+        left[slot] -= 1
+    return left

@@ -1,0 +1,182 @@
+"""Laying a card off on a table meld (000 §The first meld, 002 §The first meld, 003 §Turn Flow)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from hand_rummy.actions import LayOff
+from hand_rummy.cards import CARDS, Card, Rank, Suit
+from hand_rummy.rules.turn import FreedWild
+from hand_rummy.rules.wilds import MeldKind
+from hand_rummy.state import DEMOTED, Obligation, RoundState, TableMeld
+from hand_rummy.table import lay_off
+from hand_rummy.transitions import LaidOff
+from hand_rummy.turn_rules.gates import (
+    RULE_DEMOTION,
+    RULE_EXEMPTION,
+    finish_of,
+    finish_rules,
+    keep_problems,
+    keeping_the_promise,
+    lay_off_context,
+    obligation_problems,
+)
+from hand_rummy.turn_rules.ruling import Ruling, from_problems
+from hand_rummy.verdict import Code, Violation
+
+__all__ = ["judge_lay_off", "lay_offs"]
+
+
+_RULE_LAYOFF_GATE = (
+    "no adding to melds before your first meld (000 §The first meld, 002 §The first meld, 004 §4)"
+)
+
+
+def _lay_off_gate(state: RoundState, action: LayOff) -> tuple[list[Violation], TableMeld | None]:
+    """Everything about a lay-off but the meld itself: turn, opening, the card, what is kept."""
+    seat = state.turn
+    current = state.current
+    pending = current.obligation
+    if pending is not None and pending is not Obligation.GO_OUT:
+        taken_ok = (
+            pending is Obligation.MELD_TAKEN
+            and action.card == current.taken
+            and action.demoted == current.taken_demoted
+            and state.ruleset.discard_take.may_lay_off
+        )
+        freed_ok = (
+            pending is Obligation.USE_FREED_WILD
+            and action.card == current.freed
+            and not action.demoted
+            and state.ruleset.exchange.freed_wild is FreedWild.USE_NOW
+        )
+        if not (taken_ok or freed_ok):
+            return obligation_problems(state), None
+    if state.ruleset.layoff.needs_opening and not state.opened[seat]:
+        return [Violation(Code.NOT_OPENED, "lay off only after opening", _RULE_LAYOFF_GATE)], None
+    target = state.meld(action.target)
+    if target is None:
+        message = f"there is no meld {action.target}"
+        return [Violation(Code.NO_SUCH_MELD, message, "laying off")], None
+    hand = state.hands[seat]
+    if action.demoted and not hand[DEMOTED + action.card.index]:
+        message = f"you hold no {action.card} taken from the discard pile"
+        return [Violation(Code.CARD_NOT_IN_HAND, message, "laying off")], None
+    if not action.demoted and not hand[action.card.index]:
+        if hand[DEMOTED + action.card.index]:
+            message = (
+                f"{action.card} came from the discard pile, so it plays only as a natural card"
+            )
+            return [Violation(Code.DEMOTION_NOT_ALLOWED, message, RULE_DEMOTION)], None
+        message = f"{action.card} is not in your hand"
+        return [Violation(Code.CARD_NOT_IN_HAND, message, "laying off")], None
+    wild = state.rules.is_wild(action.card) and not action.demoted
+    if action.role is not None and not wild and not (action.demoted and action.card.is_joker):
+        message = f"{action.card} is not wild, so it stands for nothing but itself"
+        return [Violation(Code.NATURAL_CARD_GIVEN_ROLE, message, "laying off")], None
+    if wild and (action.role is None) != (target.kind is MeldKind.SET):
+        # one spelling per move: a wild on a run says what it stands for; on a set it
+        # stands for "another card of the rank", whose suit stays free
+        message = (
+            f"say which card the wild {action.card} stands for at the end of meld {target.id}"
+            if action.role is None
+            else f"a wild laid off on a set takes no role; meld {target.id} is a set"
+        )
+        return [Violation(Code.WILD_ROLE_INVALID, message, "laying off")], None
+    if state.current.obligation is Obligation.GO_OUT and target.owner != seat:
+        rules = finish_rules(state)
+        if rules is None or not rules.on_others:
+            message = "a Hand adds to no other player's meld, and this turn must end in a Hand"
+            return [Violation(Code.OPENING_BELOW_THRESHOLD, message, RULE_EXEMPTION)], None
+    return [], target
+
+
+def judge_lay_off(state: RoundState, action: LayOff) -> Ruling:
+    problems, target = _lay_off_gate(state, action)
+    if problems or target is None:
+        return from_problems(problems)
+    slot = action.card.index + (DEMOTED if action.demoted else 0)
+    left = list(state.hands[state.turn])
+    left[slot] -= 1
+    size_after = sum(left)
+    problems = keep_problems(state, size_after, left)
+    if problems:
+        return from_problems(problems)
+    result = lay_off(
+        target.meld,
+        [action.card],
+        state.rules,
+        roles={0: action.role} if action.role is not None else None,
+        demoted=(0,) if action.demoted else (),
+        context=lay_off_context(state, size_after),
+    )
+    if result.meld is None:
+        return from_problems(list(result.verdict.violations))
+    on_others = target.owner != state.turn
+    pending = state.current.obligation
+    obligation = None if pending is not Obligation.GO_OUT else pending
+    if size_after == 0:
+        obligation = None
+    change = LaidOff(
+        target.id,
+        slot,
+        result.meld,
+        on_others,
+        obligation,
+        finish_of(state, size_after, on_others=on_others),
+    )
+    return keeping_the_promise(state, action, change)
+
+
+def lay_offs(state: RoundState) -> Iterator[LayOff]:
+    """Every legal lay-off, from the finder's table of each meld's ends."""
+    seat = state.turn
+    if state.ruleset.layoff.needs_opening and not state.opened[seat]:
+        return
+    if not state.table:
+        return
+    finder = state.finder
+    hand = state.hands[seat]
+    gate: dict[int, bool] = {}
+    careful = state.current.obligation is Obligation.GO_OUT
+    for target in state.table:
+        options = finder.layoff_options(target.meld, target.kind)
+        for index in range(53):
+            if not hand[index] or index not in options:
+                continue
+            card = CARDS[index]
+            for role, contextual in options[index]:
+                action = LayOff(target.id, card, role)
+                if contextual or careful:
+                    if judge_lay_off(state, action).ok:
+                        yield action
+                    continue
+                open_gate = gate.get(index)
+                if open_gate is None:
+                    open_gate = _lay_off_opens(state, action)
+                    gate[index] = open_gate
+                if open_gate:
+                    yield action
+        for index in range(53):
+            if hand[DEMOTED + index]:
+                yield from _demoted_lay_offs(state, target, CARDS[index])
+
+
+def _lay_off_opens(state: RoundState, action: LayOff) -> bool:
+    """The gate and the keep rules for ``action``, which the finder says fits its meld."""
+    problems, _ = _lay_off_gate(state, action)
+    if problems:
+        return False
+    left = list(state.hands[state.turn])
+    left[action.card.index] -= 1
+    return not keep_problems(state, sum(left), left)
+
+
+def _demoted_lay_offs(state: RoundState, target: TableMeld, card: Card) -> Iterator[LayOff]:
+    roles: list[Card | None] = [None]
+    if card.is_joker and target.kind is MeldKind.RUN:
+        roles = [Card(Rank.ACE, suit) for suit in Suit]
+    for role in roles:
+        action = LayOff(target.id, card, role, demoted=True)
+        if judge_lay_off(state, action).ok:
+            yield action

@@ -1,0 +1,34 @@
+"""What a turn rule answers: the violations, or the record of what a legal action does."""
+
+from __future__ import annotations
+
+import attrs
+
+from hand_rummy.transitions import Transition
+from hand_rummy.verdict import Code, Verdict, Violation
+
+__all__ = ["Ruling", "from_problems", "refuse"]
+
+
+@attrs.frozen
+class Ruling:
+    """The answer to one action: why it is illegal, or what applying it does."""
+
+    problems: tuple[Violation, ...] = ()
+    change: Transition | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    @property
+    def verdict(self) -> Verdict:
+        return Verdict.of(*self.problems)
+
+
+def refuse(code: Code, message: str, rule: str) -> Ruling:
+    return Ruling((Violation(code, message, rule),))
+
+
+def from_problems(ruling: Ruling | list[Violation]) -> Ruling:
+    return ruling if isinstance(ruling, Ruling) else Ruling(tuple(ruling))
