@@ -223,13 +223,6 @@ class _Search:
         first = next((i for i, n in enumerate(hand) if n), None)
         if first is None:
             return self.lay_off(aside, self.targets, self.spare)
-        rest = list(hand)
-        rest[first] -= 1
-        stuck = sum(1 for slot in aside if not self.reach(slot))
-        if stuck + (not self.reach(first)) <= self.spare and self.place(
-            tuple(rest), tuple(sorted((*aside, first)))
-        ):
-            return True
         # a meld of what is left is a meld of the whole hand, so the hand's list will do
         for used in self.melds:
             if first not in used:
@@ -239,7 +232,13 @@ class _Search:
                 left[slot] -= 1
             if all(left[slot] >= 0 for slot in used) and self.place(tuple(left), aside):
                 return True
-        return False
+        # or the first card waits for the lay-offs (or is the discard)
+        rest = list(hand)
+        rest[first] -= 1
+        stuck = sum(1 for slot in aside if not self.reach(slot))
+        return stuck + (not self.reach(first)) <= self.spare and self.place(
+            tuple(rest), tuple(sorted((*aside, first)))
+        )
 
     def lay_off(self, cards: tuple[int, ...], targets: Targets, spare: int) -> bool:
         """Whether ``cards`` can all be laid off on ``targets`` in some order, bar one discard."""

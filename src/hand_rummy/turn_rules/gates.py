@@ -126,6 +126,11 @@ def discardable_slot(state: RoundState, slot: int, size: int) -> bool:
     return not (wild and size > 1 and state.ruleset.going_out.wild_discard_only_to_go_out)
 
 
+def _discard_restricted(state: RoundState) -> bool:
+    """Whether some card may not end the turn; if none may be barred, any card left will do."""
+    return undiscardable(state) is not None or state.ruleset.going_out.wild_discard_only_to_go_out
+
+
 def keep_problems(
     state: RoundState, size_after: int, left: Sequence[int] | None = None
 ) -> list[Violation]:
@@ -152,6 +157,7 @@ def keep_problems(
     if (
         left is not None
         and size_after > 0
+        and _discard_restricted(state)
         and not any(
             left[slot] and discardable_slot(state, slot, size_after) for slot in range(len(left))
         )
