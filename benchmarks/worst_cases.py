@@ -1,0 +1,125 @@
+"""Crafted positions that stress the engine: how long the first legal action, the full listing
+and the best opening take there.
+
+Each case deals a round from an explicit deal, plays public moves until the player to move
+holds the crafted hand after drawing, then times (median of ``--repeats``, each on a fresh
+finder so no cache from an earlier repeat helps):
+
+* the first action of ``legal_actions()``;
+* the full listing, and how many actions it holds;
+* ``best_opening()``.
+
+    python benchmarks/worst_cases.py [--repeats 3] [--cases romme-jokers,...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+from typing import TypeVar
+
+import hand_rummy as hr
+from hand_rummy.finder import MeldFinder
+
+_T = TypeVar("_T")
+
+CASES: dict[str, tuple[str, str, str | None]] = {
+    # name: (preset, the mover's hand after drawing, indicator)
+    "romme-jokers": ("romme", "2H 3H 4H 5H 6H 7H 8H 9H 10H JH JK JK JK JK", None),
+    "romme-two-suits": ("romme", "2H 3H 4H 5H 6H 7H 8H 2S 3S 4S 5S 6S JK JK", None),
+    "levant-double-run": ("levant", "9H 10H JH QH KH 9H 10H JH QH KH 5S 6S 7S 8S 2D", "8C"),
+    "levant-wild-aces": ("levant", "AC AC 3H 4H 5H 6H 7H 8H 9H 3S 4S 5S 6S 7S KD", "8C"),
+    "gulf-jokers": ("gulf", "3D 4D 5D 6D 7D 8D 9D 10D JD QD JK JK JK JK", None),
+    "gulf-pairs": ("gulf", "5C 5C 5D 5D 5H 5H 6C 6C 6D 6D 6H 6H JK JK", None),
+}
+
+
+def position(preset: str, hand: str, indicator: str | None) -> hr.Round:
+    """The player to move holds ``hand`` after drawing (the fewest players; another starts)."""
+    ruleset = hr.build(preset)
+    players = ruleset.players.minimum
+    mine = list(hr.parse_cards(hand))
+    pool = [p.card for p in ruleset.deck.cards()]
+    for card in mine:
+        pool.remove(card)
+    if indicator is not None:
+        pool.remove(hr.parse_card(indicator))
+    starter = ruleset.deal.starter(0, players)
+    mover = (starter + 1) % players
+    hands: list[list[hr.Card]] = [[] for _ in range(players)]
+    # the other seats get cards spread over the deck, which seldom meld
+    spare = sorted(pool, key=lambda c: (c.is_joker, c.rank is hr.Rank.ACE, c.suit, c.rank))
+    for seat in range(players):
+        if seat == mover:
+            continue
+        size = ruleset.deal.hand_size + (
+            1 if ruleset.deal.starter_extra_card and seat == starter else 0
+        )
+        hands[seat] = [spare.pop(i * 3 % len(spare)) for i in range(size)]
+        for card in hands[seat]:
+            pool.remove(card)
+    hands[mover] = mine[:-1]
+    drawn = mine[-1]
+    upcard = [pool.pop()] if ruleset.deal.upcard else []
+    stock = [*pool, drawn]
+    if not ruleset.deal.starter_extra_card:
+        # the starter draws first: give it a spare card on top, and take the drawn card after
+        stock = [*pool[1:], drawn, pool[0]]
+    game = hr.Round.from_deal(ruleset, hands, stock, discards=upcard, indicator=indicator)
+    while game.turn != mover or game.phase is not hr.Phase.PLAY:
+        if game.phase is hr.Phase.REDEAL:
+            game = game.apply(hr.PassRedeal())
+        elif game.phase is hr.Phase.DRAW:
+            game = game.apply(hr.DrawStock())
+        else:
+            game = game.apply(next(a for a in game.legal_actions() if isinstance(a, hr.Discard)))
+    return game
+
+
+def fresh(game: hr.Round) -> hr.Round:
+    """The same round with a new finder, so that no cache of an earlier repeat helps."""
+    return hr.Round.from_state(game.replace(finder=MeldFinder(game.rules)))
+
+
+def timed(game: hr.Round, run: Callable[[hr.Round], _T]) -> tuple[float, _T]:
+    """Seconds that ``run`` takes on a fresh copy of ``game``, and what it returned."""
+    copy = fresh(game)
+    start = time.perf_counter()
+    result = run(copy)
+    return time.perf_counter() - start, result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--cases", default=",".join(CASES))
+    args = parser.parse_args()
+    header = (
+        f"{'case':<20}{'cards':>6}{'first ms':>10}{'listing s':>11}{'actions':>9}"
+        f"{'best ms':>9}{'best':>6}"
+    )
+    print(header)
+    print("-" * len(header))
+    for name in args.cases.split(","):
+        preset, hand, indicator = CASES[name]
+        game = position(preset, hand, indicator)
+        firsts, listings, bests = [], [], []
+        count = best = 0
+        for _ in range(args.repeats):
+            seconds, _ = timed(game, lambda g: next(iter(g.legal_actions()), None))
+            firsts.append(seconds)
+            seconds, count = timed(game, lambda g: g.legal_actions().count())
+            listings.append(seconds)
+            seconds, (best, _) = timed(game, lambda g: g.best_opening())
+            bests.append(seconds)
+        print(
+            f"{name:<20}{len(game.hand(game.turn)):>6}{statistics.median(firsts) * 1e3:>10.1f}"
+            f"{statistics.median(listings):>11.2f}{count:>9}"
+            f"{statistics.median(bests) * 1e3:>9.1f}{best:>6}"
+        )
+
+
+if __name__ == "__main__":
+    main()
