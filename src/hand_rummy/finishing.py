@@ -274,8 +274,24 @@ def lay_off_options(finder: MeldFinder, meld: Meld, kind: MeldKind, slot: int) -
     """Every way the card in hand ``slot`` can be laid off on ``meld`` by a finishing player.
 
     The player goes out this turn, so 000's restriction on a set of two
-    naturals and a wild does not apply.
+    naturals and a wild does not apply. The answer depends only on the
+    rules, the meld and the card, so it is remembered under exactly those.
     """
+    key = (finder.rules, meld, kind, slot)
+    known = _LAID_OFF.get(key)
+    if known is None:
+        known = _lay_off_options(finder, meld, kind, slot)
+        if len(_LAID_OFF) >= _LAID_OFF_LIMIT:
+            _LAID_OFF.clear()  # a bounded store: forget everything rather than grow
+        _LAID_OFF[key] = known
+    return known
+
+
+_LAID_OFF: dict[tuple[object, ...], list[Meld]] = {}
+_LAID_OFF_LIMIT = 4096
+
+
+def _lay_off_options(finder: MeldFinder, meld: Meld, kind: MeldKind, slot: int) -> list[Meld]:
     rules = finder.rules
     card = CARDS[slot % DEMOTED]
     if slot >= DEMOTED:

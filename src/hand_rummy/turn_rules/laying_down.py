@@ -12,6 +12,7 @@ from hand_rummy.melds import Meld, judge_meld
 from hand_rummy.opening import judge_opening
 from hand_rummy.rules.opening import OpeningExemption, OpeningRecord
 from hand_rummy.rules.turn import FreedWild
+from hand_rummy.rules.wilds import MeldKind
 from hand_rummy.state import DEMOTED, Obligation, RoundState
 from hand_rummy.transitions import (
     LaidDown,
@@ -144,7 +145,6 @@ def _lay_down_opened(
 def _lay_down_opening(
     state: RoundState, action: LayDown, slots: list[int], size_after: int, required: int
 ) -> Ruling:
-    seat = state.turn
     opening = judge_opening(list(action.melds), state.rules, required=required)
     below = opening.verdict.codes == (Code.OPENING_BELOW_THRESHOLD,)
     if not opening.ok and not below:
@@ -163,13 +163,27 @@ def _lay_down_opening(
             "taking from the fire pile (RULES-MATRIX P4 a)",
         )
     melds = tuple((j.meld, j.kind) for j in opening.melds if j.meld is not None and j.kind)
-    record = OpeningRecord(seat, state.team_of(seat), opening.points)
-    finish = finish_of(state, size_after)
-    obligation = Obligation.GO_OUT if below and size_after else obligation_after(state, size_after)
-    change = LaidDown(melds, tuple(slots), record, obligation, finish)
+    change = _opening(state, melds, opening.points, slots, size_after, below=below)
     if not below or _promise_kept(state, action, change):
         return Ruling(change=change)
     return from_problems(list(opening.verdict.violations))
+
+
+def _opening(
+    state: RoundState,
+    melds: tuple[tuple[Meld, MeldKind], ...],
+    points: int,
+    slots: Sequence[int],
+    size_after: int,
+    *,
+    below: bool,
+) -> LaidDown:
+    """What laying down a first meld does; one below the bar promises to finish the turn."""
+    seat = state.turn
+    record = OpeningRecord(seat, state.team_of(seat), points)
+    finish = finish_of(state, size_after)
+    obligation = Obligation.GO_OUT if below and size_after else obligation_after(state, size_after)
+    return LaidDown(melds, tuple(slots), record, obligation, finish)
 
 
 def _promise_kept(state: RoundState, action: LayDown, change: LaidDown) -> bool:
@@ -212,13 +226,19 @@ def lay_downs(state: RoundState) -> Iterator[LayDown]:
     for combo in finder.combinations(hand, min_points=bound):
         if pending is not None and not _meets(state, combo):
             continue
-        left = _minus(hand, [slot for found in combo for slot in found.used])
+        slots = [slot for found in combo for slot in found.used]
+        left = _minus(hand, slots)
         size_after = sum(left)
         if keep_problems(state, size_after, left):
             continue
         action = LayDown(tuple(f.meld for f in combo))
-        if sum(f.points for f in combo) < required and not judge_lay_down(state, action).ok:
-            continue
+        points = sum(f.points for f in combo)
+        if points < required:
+            # the finder has judged each meld; the promise to finish is the rule's own check
+            melds = tuple((f.meld, f.kind) for f in combo)
+            change = _opening(state, melds, points, slots, size_after, below=True)
+            if not _promise_kept(state, action, change):
+                continue
         yield action
 
 
