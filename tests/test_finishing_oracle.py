@@ -1,0 +1,719 @@
+"""A brute-force oracle for :func:`hand_rummy.finishing.can_finish`.
+
+``can_finish`` answers whether a player can get rid of every card this turn. It is
+fast because it relies on two arguments: any finishing turn may be reordered so that
+the new melds come first, then the lay-offs on older melds, then the discard; and a
+card laid off on the player's own new meld could have been part of that meld from the
+start. It also prunes with the meld finder's tables and a reachability test.
+
+The oracle here relies on none of that and shares no code with ``finishing`` or the
+finder. It walks every sequence of moves a finishing turn could make, one move at a
+time, with only :func:`~hand_rummy.melds.judge_meld` (for a new meld) and
+:func:`~hand_rummy.table.lay_off` (for a single lay-off, going out) as judges:
+
+* a new meld: any sub-multiset of the cards still held, three or more, with every
+  plausible role for each wild card (a card of the rank or of the suit that the
+  fixed cards share, or no role at all and let the judge infer one); a demoted joker
+  is tried as each Ace and with no role. The judged table form goes on the table,
+  owned by the player;
+* a lay-off: any single held card on any table meld the rules let the player use
+  (new ones included), a wild with every role sharing a rank or suit with the meld
+  and with none, a demoted card as a demoted card;
+* the discard: the last card, when the rules want or allow one and it may go.
+
+It succeeds when the hand is empty and the discard rule is met. States are
+(remaining hand, table) pairs, remembered, and the positions are small (at most
+eight cards in hand, at most three melds on the table) so that this stays cheap.
+
+``HR_ORACLE_SCALE=10`` multiplies the number of generated examples.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, event, given, note, settings
+from hypothesis import strategies as st
+
+from hand_rummy.cards import CARDS, JOKER, NATURAL_CARDS, Card, Rank, Suit, parse_card, parse_cards
+from hand_rummy.finder import MeldFinder
+from hand_rummy.finishing import FinishRules, can_finish
+from hand_rummy.melds import Meld, MeldRules, judge_meld
+from hand_rummy.rules import presets
+from hand_rummy.rules.ruleset import Ruleset
+from hand_rummy.rules.wilds import MeldKind
+from hand_rummy.state import DEMOTED, TableMeld
+from hand_rummy.table import LayoffContext, lay_off
+
+SCALE = float(os.environ.get("HR_ORACLE_SCALE", "1"))
+EXAMPLES = max(1, round(600 * SCALE))
+"""Generated examples per rule configuration."""
+
+SEAT = 0
+GOING_OUT = LayoffContext(going_out=True)
+
+CONFIGS: dict[str, tuple[Ruleset, bool]] = {
+    # name: (ruleset, whether an indicator card is turned)
+    "levant": (presets.levant, True),
+    "levant+demoted_wild_counts": (presets.build("levant", ["demoted_wild_counts"]), True),
+    "romme": (presets.romme, False),
+    "romme+round_the_corner": (presets.build("romme", ["round_the_corner"]), False),
+    "gulf": (presets.gulf, False),
+}
+
+Entry = tuple[Meld, MeldKind, int]
+"""A meld on the table as the oracle keeps it: table form, kind, owner."""
+State = tuple[tuple[int, ...], tuple[Entry, ...]]
+"""The hand slots still held (sorted, one entry per card) and the table (sorted)."""
+
+
+# --- the oracle -----------------------------------------------------------------------
+
+
+def _fixed_play(slot: int, rules: MeldRules) -> Card | None:
+    """The natural card a hand slot plays as, or ``None`` when that is not settled by the
+    card alone (a wild card, or a demoted joker that may be any Ace)."""
+    card = CARDS[slot % DEMOTED]
+    if slot >= DEMOTED:
+        return None if card.is_joker else card
+    if rules.is_wild(card):
+        return None
+    return rules.wilds.natural_as(card)
+
+
+def _is_wild_slot(slot: int, rules: MeldRules) -> bool:
+    return slot < DEMOTED and rules.is_wild(CARDS[slot])
+
+
+def _readings(slots: Sequence[int], rules: MeldRules) -> Iterator[Meld]:
+    """Every way to write ``slots`` as a meld that has a chance of being legal."""
+    fixed = [p for p in (_fixed_play(s, rules) for s in slots) if p is not None]
+    wild_at = [i for i, s in enumerate(slots) if _is_wild_slot(s, rules)]
+    loose_jokers = [i for i, s in enumerate(slots) if s >= DEMOTED and CARDS[s - DEMOTED].is_joker]
+    if not fixed and not loose_jokers:
+        return  # all wild: no preset allows it (checked in test_all_wild_melds_are_refused)
+    ranks = {c.rank for c in fixed} | ({Rank.ACE} if loose_jokers else set())
+    suits = {c.suit for c in fixed}
+    options: list[Card] = []
+    if len(ranks) == 1:
+        (rank,) = ranks
+        assert rank is not None
+        options += [Card(rank, s) for s in Suit]
+    if len(suits) == 1:
+        (suit,) = suits
+        assert suit is not None
+        options += [Card(r, suit) for r in Rank]
+    elif not suits:
+        options += list(NATURAL_CARDS)  # only demoted jokers are fixed: any suit will do
+    if wild_at and not options:
+        return  # the fixed cards share neither a rank nor a suit: no run, no set
+    # a meld never holds the same card twice, so a wild never doubles a fixed card
+    wild_roles: list[Card | None] = [None, *(c for c in dict.fromkeys(options) if c not in fixed)]
+    joker_roles: list[Card | None] = [None, *(Card(Rank.ACE, s) for s in Suit)]
+    cards = tuple(CARDS[s % DEMOTED] for s in slots)
+    demoted = frozenset(i for i, s in enumerate(slots) if s >= DEMOTED)
+    seen: set[object] = set()
+    per_wild = [wild_roles] * len(wild_at)
+    per_joker = [joker_roles] * len(loose_jokers)
+    for chosen in itertools.product(*per_wild, *per_joker):
+        given = [r for r in chosen if r is not None]
+        if len(given) != len(set(given)):
+            continue
+        roles: list[Card | None] = [None] * len(slots)
+        for at, role in zip((*wild_at, *loose_jokers), chosen):
+            roles[at] = role
+        # identical wild cards are interchangeable: keep one assignment of each kind
+        key = tuple(sorted((slots[i], -1 if r is None else r.index) for i, r in enumerate(roles)))
+        if key in seen:
+            continue
+        seen.add(key)
+        yield Meld(cards, tuple(roles), demoted)
+
+
+_MELDS: dict[tuple[MeldRules, tuple[int, ...]], tuple[tuple[Meld, MeldKind], ...]] = {}
+_LAYOFFS: dict[tuple[MeldRules, Meld, int], tuple[Meld, ...]] = {}
+
+
+def legal_melds(slots: tuple[int, ...], rules: MeldRules) -> tuple[tuple[Meld, MeldKind], ...]:
+    """Every table form a new meld of exactly these hand slots can take."""
+    key = (rules, slots)
+    found = _MELDS.get(key)
+    if found is None:
+        out: dict[tuple[Meld, MeldKind], None] = {}
+        for reading in _readings(slots, rules):
+            judged = judge_meld(reading, rules)
+            if judged.ok:
+                assert judged.meld is not None and judged.kind is not None
+                out[(judged.meld, judged.kind)] = None
+        found = tuple(out)
+        if len(_MELDS) > 200_000:
+            _MELDS.clear()
+        _MELDS[key] = found
+    return found
+
+
+def layoff_results(meld: Meld, slot: int, rules: MeldRules) -> tuple[Meld, ...]:
+    """Every way the meld can lie after the card in ``slot`` is laid off on it, going out."""
+    key = (rules, meld, slot)
+    found = _LAYOFFS.get(key)
+    if found is not None:
+        return found
+    card = CARDS[slot % DEMOTED]
+    roles: list[Card | None] = [None]
+    if slot >= DEMOTED and card.is_joker:
+        roles += [Card(Rank.ACE, s) for s in Suit]
+    elif _is_wild_slot(slot, rules):
+        plays = [
+            r if r is not None else rules.wilds.natural_as(c)
+            for c, r in zip(meld.cards, meld.roles)
+        ]
+        roles += [
+            c for c in NATURAL_CARDS if any(c.rank == p.rank or c.suit == p.suit for p in plays)
+        ]
+    out: dict[Meld, None] = {}
+    for role in roles:
+        result = lay_off(
+            meld,
+            [card],
+            rules,
+            roles=None if role is None else {0: role},
+            demoted=(0,) if slot >= DEMOTED else (),
+            context=GOING_OUT,
+        )
+        if result.ok:
+            assert result.meld is not None
+            out[result.meld] = None
+    found = tuple(out)
+    if len(_LAYOFFS) > 200_000:
+        _LAYOFFS.clear()
+    _LAYOFFS[key] = found
+    return found
+
+
+def _entry_key(entry: Entry) -> tuple[object, ...]:
+    meld, kind, owner = entry
+    return (
+        kind.value,
+        tuple(c.index for c in meld.cards),
+        tuple(-1 if r is None else r.index for r in meld.roles),
+        tuple(sorted(meld.demoted)),
+        owner,
+    )
+
+
+def _sub_multisets(
+    hand: tuple[int, ...], least: int
+) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Each sub-multiset of ``hand`` with at least ``least`` cards, with what is left."""
+    have = Counter(hand)
+    faces = sorted(have)
+    for picked in itertools.product(*(range(have[f] + 1) for f in faces)):
+        if sum(picked) < least:
+            continue
+        chosen = tuple(f for f, n in zip(faces, picked) for _ in range(n))
+        rest = tuple(f for f, n in zip(faces, picked) for _ in range(have[f] - n))
+        yield chosen, rest
+
+
+def _drop(hand: tuple[int, ...], slot: int) -> tuple[int, ...]:
+    at = hand.index(slot)
+    return hand[:at] + hand[at + 1 :]
+
+
+def _show(slot: int) -> str:
+    return str(CARDS[slot % DEMOTED]) + ("(demoted)" if slot >= DEMOTED else "")
+
+
+class Oracle:
+    """Every sequence of moves of a finishing turn, with memory of the states seen."""
+
+    def __init__(
+        self,
+        rules: MeldRules,
+        finish: FinishRules,
+        discardable: Callable[[int], bool],
+        seat: int = SEAT,
+    ) -> None:
+        self.rules = rules
+        self.finish = finish
+        self.discardable = discardable
+        self.seat = seat
+        self.known: dict[State, bool] = {}
+        self.step: dict[State, tuple[str, State | None]] = {}
+        """For each state known to finish, the move that does it and the state after."""
+
+    def __call__(self, hand: Sequence[int], table: Sequence[TableMeld]) -> bool:
+        return self.solve(*self._start(hand, table))
+
+    def _start(self, hand: Sequence[int], table: Sequence[TableMeld]) -> State:
+        slots = tuple(slot for slot, n in enumerate(hand) for _ in range(n))
+        entries = tuple(sorted(((m.meld, m.kind, m.owner) for m in table), key=_entry_key))
+        return slots, entries
+
+    def plan(self, hand: Sequence[int], table: Sequence[TableMeld]) -> list[str]:
+        """The moves of one way to finish that the oracle found (after a True answer)."""
+        key: State | None = self._start(hand, table)
+        moves = []
+        while key is not None and key in self.step:
+            move, key = self.step[key]
+            moves.append(move)
+        return moves
+
+    def usable(self, owner: int) -> bool:
+        return self.finish.on_others or owner == self.seat
+
+    def solve(self, hand: tuple[int, ...], table: tuple[Entry, ...]) -> bool:
+        key = (hand, table)
+        known = self.known.get(key)
+        if known is None:
+            known = self._solve(hand, table)
+            self.known[key] = known
+        return known
+
+    def _solve(self, hand: tuple[int, ...], table: tuple[Entry, ...]) -> bool:
+        finish = self.finish
+        key = (hand, table)
+        if not hand:
+            return not finish.final_discard
+        if (
+            len(hand) == 1
+            and (finish.final_discard or finish.may_discard)
+            and self.discardable(hand[0])
+        ):
+            self.step[key] = (f"discard {_show(hand[0])}", None)
+            return True
+        for slot in sorted(set(hand)):
+            rest = _drop(hand, slot)
+            for i, (meld, kind, owner) in enumerate(table):
+                if not self.usable(owner):
+                    continue
+                for after in layoff_results(meld, slot, self.rules):
+                    entry = (after, kind, owner)
+                    changed = tuple(sorted((*table[:i], entry, *table[i + 1 :]), key=_entry_key))
+                    if self.solve(rest, changed):
+                        self.step[key] = (
+                            f"lay off {_show(slot)} on {meld.describe()} -> {after.describe()}",
+                            (rest, changed),
+                        )
+                        return True
+        for chosen, rest in _sub_multisets(hand, 3):
+            for meld, kind in legal_melds(chosen, self.rules):
+                grown = tuple(sorted((*table, (meld, kind, self.seat)), key=_entry_key))
+                if self.solve(rest, grown):
+                    self.step[key] = (f"meld {meld.describe()}", (rest, grown))
+                    return True
+        return False
+
+
+# --- building positions ------------------------------------------------------------
+
+
+def hand_vector(cards: Sequence[Card], demoted: Sequence[Card] = ()) -> tuple[int, ...]:
+    """A 106-slot hand: ``cards`` plus ``demoted`` copies in the demoted slots."""
+    vector = [0] * (2 * DEMOTED)
+    for card in cards:
+        vector[card.index] += 1
+    for card in demoted:
+        vector[DEMOTED + card.index] += 1
+    return tuple(vector)
+
+
+def table_meld(
+    number: int, text: str, rules: MeldRules, owner: int = 1, roles: dict[int, str] | None = None
+) -> TableMeld:
+    judged = judge_meld(Meld.of(text, roles), rules)
+    assert judged.ok and judged.meld is not None and judged.kind is not None, judged.verdict
+    return TableMeld(number, owner, judged.meld, judged.kind)
+
+
+def _rank_at(value: int) -> Rank:
+    """The rank at a place in the cycle A 2 ... K A 2 ...: 1 and 14 are both the Ace."""
+    return Rank((value - 1) % 13 + 1)
+
+
+def _as_natural(card: Card, rules: MeldRules) -> Card | None:
+    """The face that plays as ``card`` without being wild (the joker for a wild Ace in levant)."""
+    if not rules.is_wild(card):
+        return card
+    if rules.wilds.joker_as == card:
+        return JOKER
+    return None
+
+
+@attrs.frozen
+class Position:
+    config: str
+    rules: MeldRules
+    hand: tuple[int, ...]
+    table: tuple[TableMeld, ...]
+    finish: FinishRules
+    forbidden: Card | None
+
+    def discardable(self, slot: int) -> bool:
+        return self.forbidden is None or CARDS[slot % DEMOTED] != self.forbidden
+
+    def describe(self) -> str:
+        held = " ".join(_show(s) for s, n in enumerate(self.hand) for _ in range(n))
+        table = "; ".join(
+            f"{m.kind.value} {m.meld.describe()} (owner {m.owner})" for m in self.table
+        )
+        indicator = self.rules.wilds.indicator
+        return (
+            f"{self.config}, indicator {indicator}, wild {self.rules.wilds.describe()}\n"
+            f"hand: {held}\ntable: {table or '(empty)'}\n{self.finish}, seat {SEAT}, "
+            f"may not discard: {self.forbidden}"
+        )
+
+
+@st.composite
+def positions(draw: st.DrawFn, config: str) -> Position:
+    """A small position: a few legal table melds and a hand that is often close to them.
+
+    The cards gather around one or two suits and a few neighbouring ranks (often near
+    the Ace, where wild Aces, jokers counting as Aces and demoted cards belong), so that
+    runs, sets and lay-offs exist; whole pieces (a run, a set, the cards that extend a
+    table meld) are often spoilt by one card, so that near misses are as common as
+    finishes. No face is used more often than the deck holds it.
+    """
+    ruleset, with_indicator = CONFIGS[config]
+    copies: Counter[Card] = Counter()
+
+    def room(cards: Sequence[Card]) -> bool:
+        wanted = Counter(cards)
+        return all(copies[c] + n <= ruleset.deck.copies(c.is_joker) for c, n in wanted.items())
+
+    suits = draw(st.permutations(list(Suit)))[: draw(st.integers(1, 2))]
+    centre = draw(st.one_of(st.integers(1, 14), st.sampled_from((1, 2, 3, 12, 13))))
+    indicator = None
+    if with_indicator:
+        # the wild Aces are of the indicator's suit, often a suit in play; now and then the
+        # indicator is an Ace, and then the jokers are wild (and can be demoted) instead
+        suit = draw(st.sampled_from(suits if draw(st.booleans()) else list(Suit)))
+        rank = Rank.ACE if draw(st.integers(0, 4)) == 0 else draw(st.sampled_from(list(Rank)[1:]))
+        indicator = Card(rank, suit)
+    rules = MeldRules.of(ruleset, indicator)
+    # ranks near the centre, going round the corner (K A 2) when the centre is near it:
+    # most rules refuse such runs, round_the_corner does not
+    values = list(range(centre - 3, centre + 4))
+    set_ranks = draw(
+        st.lists(st.sampled_from(sorted({_rank_at(v) for v in values})), min_size=1, max_size=2)
+    )
+    wilds = sorted(rules.wilds.wild)
+    jokers_demote = ruleset.demotion.demotes(JOKER, rules.wilds)
+    # a card that plays only as an Ace (a demoted wild, a joker counting as an Ace) is laid
+    # off only on a run with an Ace end or a set of Aces: build those now and then
+    aces = sorted(
+        {c.suit for c in wilds if c.suit is not None} | (set(Suit) if jokers_demote else set())
+    )
+
+    table: list[TableMeld] = []
+    extensions: list[list[Card]] = []  # cards that extend a table meld, in the order they go on
+    for number in range(draw(st.sampled_from((1, 2, 3, 0)))):
+        to_aces = bool(aces) and draw(st.integers(0, 2)) == 0
+        if draw(st.booleans()):
+            suit = draw(st.sampled_from(aces if to_aces else suits))
+            low = draw(
+                st.sampled_from((2, 11, 12)) if to_aces else st.integers(centre - 4, centre + 2)
+            )
+            length = draw(st.integers(3, 5))
+            shown = [Card(_rank_at(v), suit) for v in range(low, low + length)]
+            ways = [
+                [Card(_rank_at(low - k), suit) for k in range(1, 4)],
+                [Card(_rank_at(low + length - 1 + k), suit) for k in range(1, 4)],
+            ]
+        else:
+            rank = Rank.ACE if to_aces else draw(st.sampled_from(set_ranks))
+            order = draw(st.permutations(list(Suit)))
+            shown = [Card(rank, s) for s in order[: draw(st.integers(3, 4))]]
+            ways = [[Card(rank, s) for s in order if Card(rank, s) not in shown]]
+        # each shown card is played by a face: itself, or (for a wild Ace of levant) a joker
+        # counting as that Ace or a demoted copy; now and then a wild takes one place
+        faces: list[Card] = []
+        roles: list[Card | None] = []
+        downs: set[int] = set()
+        for at, card in enumerate(shown):
+            choices: list[tuple[Card, Card | None, bool]] = []
+            if not rules.is_wild(card):
+                choices.append((card, None, False))
+            elif rules.wilds.joker_as == card:
+                choices.append((JOKER, None, False))
+            if ruleset.demotion.demotes(card, rules.wilds):
+                choices.append((card, None, True))
+            if card.rank is Rank.ACE and jokers_demote:
+                choices.append((JOKER, card, True))
+            if not choices:
+                break
+            face, role, down = choices[draw(st.integers(0, len(choices) - 1))]
+            faces.append(face)
+            roles.append(role)
+            if down:
+                downs.add(at)
+        if len(faces) < len(shown):
+            continue
+        if wilds and draw(st.integers(0, 2)) == 0:
+            at = draw(st.integers(0, len(shown) - 1))
+            faces[at] = draw(st.sampled_from(wilds))
+            roles[at] = shown[at]
+            downs.discard(at)
+        judged = judge_meld(Meld(tuple(faces), tuple(roles), frozenset(downs)), rules)
+        if not judged.ok or not room(faces):
+            continue
+        assert judged.meld is not None and judged.kind is not None
+        copies.update(faces)
+        table.append(TableMeld(number, draw(st.integers(0, 3)), judged.meld, judged.kind))
+        extensions += [way for way in ways if way]
+
+    focus = [Card(_rank_at(v), s) for s in suits for v in values]
+    near = [*focus, *(c for way in extensions for c in way[:2])]
+    picks: list[Card] = []
+    for _ in range(draw(st.integers(1, 3))):
+        piece = draw(st.sampled_from(("extend", "run", "extend", "set", "extend", "loose", "wild")))
+        if piece == "extend" and extensions:
+            way = draw(st.sampled_from(extensions))
+            picks += way[: draw(st.integers(1, len(way)))]
+        elif piece == "run":
+            suit = draw(st.sampled_from(suits))
+            low = draw(st.sampled_from(values))
+            picks += [Card(_rank_at(v), suit) for v in range(low, low + draw(st.integers(3, 4)))]
+        elif piece == "set":
+            rank = draw(st.sampled_from(set_ranks))
+            picks += [Card(rank, s) for s in draw(st.permutations(list(Suit)))[:3]]
+        elif piece == "wild" and wilds:
+            picks.append(draw(st.sampled_from(wilds)))
+        else:
+            picks += draw(st.lists(st.sampled_from(near), min_size=1, max_size=3))
+    # spoil the pieces a little: lose a card, add a stray one (a wild, a joker, any card)
+    for _ in range(draw(st.integers(0, 2))):
+        if draw(st.booleans()) and picks:
+            del picks[draw(st.integers(0, len(picks) - 1))]
+        else:
+            picks.insert(
+                draw(st.integers(0, len(picks))),
+                draw(st.sampled_from([*wilds, JOKER, *near, *CARDS])),
+            )
+    plain: list[Card] = []
+    demoted: list[Card] = []
+    for pick in picks[:8]:
+        # the joker is the other card that plays as a levant wild Ace
+        swap = rules.wilds.joker_as == pick and draw(st.integers(0, 3)) == 0
+        card = JOKER if swap else pick
+        if not room([card]):
+            continue
+        copies[card] += 1
+        if ruleset.demotion.demotes(card, rules.wilds) and draw(st.booleans()):
+            demoted.append(card)
+        else:
+            plain.append(card)
+    finish = FinishRules(
+        final_discard=draw(st.booleans()),
+        may_discard=draw(st.booleans()),
+        on_others=draw(st.booleans()),
+    )
+    forbidden: Card | None = None
+    if (plain or demoted) and draw(st.integers(0, 3)) == 0:
+        forbidden = draw(st.sampled_from([*plain, *demoted]))
+    return Position(config, rules, hand_vector(plain, demoted), tuple(table), finish, forbidden)
+
+
+def check(position: Position) -> bool:
+    """Compare ``can_finish`` with the oracle on one position; return the answer."""
+    finder = MeldFinder.of(position.rules)
+    oracle = Oracle(position.rules, position.finish, position.discardable)
+    want = oracle(position.hand, position.table)
+    got = can_finish(
+        finder,
+        position.hand,
+        table=position.table,
+        seat=SEAT,
+        rules=position.finish,
+        discardable=position.discardable,
+    )
+    how = oracle.plan(position.hand, position.table) if want else []
+    assert got == want, f"can_finish says {got}, the oracle {want}\n{position.describe()}\n" + (
+        f"oracle's way out: {'; '.join(how)}" if how else ""
+    )
+    return want
+
+
+@pytest.mark.parametrize("config", sorted(CONFIGS))
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(data=st.data())
+def test_can_finish_agrees_with_the_oracle(config: str, data: st.DataObject) -> None:
+    position = data.draw(positions(config))
+    note(position.describe())
+    answer = check(position)
+    event(f"finishes: {answer}")
+    event(f"cards: {sum(position.hand)}, melds: {len(position.table)}")
+
+
+# --- worked by hand ---------------------------------------------------------------------
+
+LEVANT_8C = MeldRules.of(presets.levant, "8C")
+"""Levant with 8♣ turned: both A♣ are wild, and the jokers are ordinary A♣."""
+ROMME = MeldRules.of(presets.romme)
+"""Rommé: the jokers are wild."""
+
+MUST_DISCARD = FinishRules(final_discard=True)
+MELD_ALL = FinishRules(final_discard=False, may_discard=False)
+EITHER = FinishRules(final_discard=False, may_discard=True)
+OWN_ONLY = FinishRules(final_discard=True, on_others=False)
+
+GULF = MeldRules.of(presets.gulf)
+"""Gulf: the jokers are wild, one in a three-card meld and two in a longer one."""
+ROMME_WRAP = MeldRules.of(presets.build("romme", ["round_the_corner"]))
+"""Rommé in which a run may turn the corner, K-A-2."""
+
+TableSpec = tuple[str, dict[int, str] | None, int]
+"""A table meld in a worked example: its cards, the roles of its wilds, its owner."""
+Worked = tuple[MeldRules, list[TableSpec], str, str, FinishRules, bool]
+
+RUN_5H_7H: TableSpec = ("5H 6H 7H", None, 1)
+SET_7S_7C: TableSpec = ("7S 7D 7C", None, 1)
+
+# rules, table melds as (cards, roles of wilds, owner), the hand (and the demoted part of
+# it), the finish rules and the answer; the player is seat 0, and each comment says why
+HAND_WORKED: dict[str, Worked] = {
+    # 8♥ goes on the high end, then 9♥ on the new high end; K♠ is the discard.
+    "run-two-up": (LEVANT_8C, [RUN_5H_7H], "8H 9H KS", "", MUST_DISCARD, True),
+    # 9♥ does not touch 5♥-7♥ without 8♥, and two cards cannot both be the one discard.
+    "run-gap": (LEVANT_8C, [RUN_5H_7H], "9H KS", "", MUST_DISCARD, False),
+    # 4♥ goes below 5♥, then 3♥ below 4♥: lay-offs build down as well as up.
+    "run-two-down": (LEVANT_8C, [RUN_5H_7H], "3H 4H KS", "", MUST_DISCARD, True),
+    # The order of the hand does not matter: 8♥, 9♥, 10♥ in turn, then the discard.
+    "run-chain": (LEVANT_8C, [RUN_5H_7H], "10H 9H 8H KS", "", MUST_DISCARD, True),
+    # 7♥ is the set's missing suit; K♠ is the discard.
+    "set-missing-suit": (LEVANT_8C, [SET_7S_7C], "7H KS", "", MUST_DISCARD, True),
+    # After one 7♥ the set holds all four suits (a set has at most four cards, one per
+    # suit), so the second 7♥ has nowhere to go; 7♥ 7♥ K♠ is no meld either, and two
+    # cards are left for the single discard.
+    "set-second-copy": (LEVANT_8C, [SET_7S_7C], "7H 7H KS", "", MUST_DISCARD, False),
+    # ... unless there is another home for the second copy: the run 4♥-6♥ takes it.
+    "set-and-run": (
+        LEVANT_8C,
+        [SET_7S_7C, ("4H 5H 6H", None, 1)],
+        "7H 7H KS",
+        "",
+        MUST_DISCARD,
+        True,
+    ),
+    # The run belongs to seat 1 and lay-offs on other players' melds are not allowed:
+    # 8♥ 9♥ K♠ is no meld, so three cards stay.
+    "not-on-others": (LEVANT_8C, [RUN_5H_7H], "8H 9H KS", "", OWN_ONLY, False),
+    # The same, but the run is the player's own from an earlier turn: it may take them.
+    "own-meld": (LEVANT_8C, [("5H 6H 7H", None, 0)], "8H 9H KS", "", OWN_ONLY, True),
+    # Without a required discard and with none allowed, 8♥ and 9♥ lay off and the hand is
+    # empty; with K♠ as well there is no way to lose K♠ ...
+    "meld-all-empty": (LEVANT_8C, [RUN_5H_7H], "8H 9H", "", MELD_ALL, True),
+    "meld-all-stuck": (LEVANT_8C, [RUN_5H_7H], "8H 9H KS", "", MELD_ALL, False),
+    # ... but when a discard is allowed, K♠ can be it.
+    "discard-allowed": (LEVANT_8C, [RUN_5H_7H], "8H 9H KS", "", EITHER, True),
+    # A required discard needs a card left over: melding 4♠ 5♠ 6♠ empties the hand with
+    # no discard, and discarding one of them leaves two that make nothing.
+    "three-no-discard": (LEVANT_8C, [], "4S 5S 6S", "", MUST_DISCARD, False),
+    # With four, meld three of them and discard the fourth (4♠ or 7♠).
+    "four-one-discard": (LEVANT_8C, [], "4S 5S 6S 7S", "", MUST_DISCARD, True),
+    # The same four cards go out in one meld when no discard is allowed.
+    "four-all-melded": (LEVANT_8C, [], "4S 5S 6S 7S", "", MELD_ALL, True),
+    # The wild A♣ stands for 8♥, then 9♥ follows; K♠ is the discard.
+    "wild-bridge": (LEVANT_8C, [RUN_5H_7H], "AC 9H KS", "", MUST_DISCARD, True),
+    # With 10♥ the wild can only be 4♥ or 8♥, and neither lets 10♥ (which needs 9♥) on:
+    # two cards stay.
+    "wild-too-short": (LEVANT_8C, [RUN_5H_7H], "AC 10H KS", "", MUST_DISCARD, False),
+    # 7♠ 7♦ and a wild A♣ is two naturals and a wild; 000 lets such a set take one missing
+    # card only in some turns, and going out is one of them: 7♣ goes on (the wild moves to
+    # a suit still missing), and K♠ is the discard.
+    "two-plus-wild-going-out": (
+        LEVANT_8C,
+        [("7S 7D AC", {2: "7H"}, 1)],
+        "7C KS",
+        "",
+        MUST_DISCARD,
+        True,
+    ),
+    # A demoted A♣ (a wild taken from the discard pile) plays as a natural A♣: it goes
+    # below 2♣ 3♣ 4♣, and K♠ is the discard.
+    "demoted-ace-natural": (LEVANT_8C, [("2C 3C 4C", None, 1)], "KS", "AC", MUST_DISCARD, True),
+    # A demoted A♣ is no longer wild, so it cannot be a fourth 9; two cards stay ...
+    "demoted-ace-not-wild": (LEVANT_8C, [("9S 9D 9H", None, 1)], "KS", "AC", MUST_DISCARD, False),
+    # ... while an A♣ still wild becomes 9♣ in that set.
+    "wild-ace-in-set": (LEVANT_8C, [("9S 9D 9H", None, 1)], "AC KS", "", MUST_DISCARD, True),
+    # With 8♣ turned the joker is an ordinary A♣: it goes on top of J♣ Q♣ K♣ ...
+    "joker-as-club-ace": (LEVANT_8C, [("JC QC KC", None, 1)], "JK KS", "", MUST_DISCARD, True),
+    # ... but not on top of J♥ Q♥ K♥, since it is the A♣ and nothing else.
+    "joker-not-heart-ace": (LEVANT_8C, [("JH QH KH", None, 1)], "JK KS", "", MUST_DISCARD, False),
+    # Rommé: the joker is wild; as 8♥ it lets 9♥ follow, and nothing needs discarding.
+    "romme-joker-bridge": (ROMME, [RUN_5H_7H], "JK 9H", "", MELD_ALL, True),
+    # Rommé needs two naturals in every meld: 9♥ JK JK is no meld, and with no run on the
+    # table the cards cannot go anywhere.
+    "romme-one-natural": (ROMME, [], "9H JK JK", "", MELD_ALL, False),
+    # Two naturals and a joker make a meld, 8♥ 9♥ JK(=10♥) or JK(=7♥) 8♥ 9♥.
+    "romme-two-naturals": (ROMME, [], "8H 9H JK", "", MELD_ALL, True),
+    # 5♥ 6♥ 7♥ is a meld, the joker goes on as 8♥ and 9♥ after it (or all five are
+    # one meld from the start): nothing is left.
+    "romme-long-run": (ROMME, [], "5H 6H 7H JK 9H", "", MELD_ALL, True),
+    # Q♥ K♥ A♥ ends at the Ace: 2♥ and 3♥ fit nowhere in plain Rommé ...
+    "romme-no-corner": (ROMME, [("QH KH AH", None, 1)], "2H 3H", "", MELD_ALL, False),
+    # ... and turn the corner where K-A-2 is a run.
+    "romme-corner": (ROMME_WRAP, [("QH KH AH", None, 1)], "2H 3H", "", MELD_ALL, True),
+    # Gulf allows two wilds in a meld of four: the joker becomes 8♥ next to the one that
+    # is 6♥, and K♠ is the discard ...
+    "gulf-second-wild": (GULF, [("5H JK 7H", {1: "6H"}, 1)], "JK KS", "", EITHER, True),
+    # ... while Levant allows one wild per meld, so the second wild A♣ stays with K♠.
+    "levant-second-wild": (
+        LEVANT_8C,
+        [("5H AC 7H", {1: "6H"}, 1)],
+        "AC KS",
+        "",
+        MUST_DISCARD,
+        False,
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HAND_WORKED))
+def test_hand_worked_examples(name: str) -> None:
+    rules, melds, held, demoted, finish, expected = HAND_WORKED[name]
+    table = tuple(
+        table_meld(number, cards, rules, owner=owner, roles=roles)
+        for number, (cards, roles, owner) in enumerate(melds)
+    )
+    hand = hand_vector(parse_cards(held), parse_cards(demoted))
+    position = Position("hand-worked", rules, hand, table, finish, None)
+    oracle = Oracle(rules, finish, position.discardable)
+    assert oracle(hand, table) is expected, "the oracle itself is wrong here"
+    assert check(position) is expected
+
+
+def test_a_forbidden_discard_counts() -> None:
+    # 8♥ goes on 5♥ 6♥ 7♥ and K♠ is the discard. Barring 8♥ from the discard changes
+    # nothing; barring K♠ leaves it stuck, since it fits no meld.
+    table = (table_meld(0, "5H 6H 7H", LEVANT_8C),)
+    hand = hand_vector(parse_cards("8H KS"))
+    for barred, expected in ((None, True), ("8H", True), ("KS", False)):
+        face = None if barred is None else parse_card(barred)
+        position = Position("hand-worked", LEVANT_8C, hand, table, MUST_DISCARD, face)
+        assert check(position) is expected, barred
+
+
+@pytest.mark.parametrize("config", sorted(CONFIGS))
+def test_all_wild_melds_are_refused(config: str) -> None:
+    # The oracle never tries a meld made of wild cards alone; that is safe only because
+    # every configuration here refuses one. Try every indicator suit for the levant ones.
+    ruleset, with_indicator = CONFIGS[config]
+    indicators = [Card(Rank.EIGHT, s) for s in Suit] + [Card(Rank.ACE, Suit.HEARTS)]
+    for indicator in indicators if with_indicator else [None]:
+        rules = MeldRules.of(ruleset, indicator)
+        for wild in rules.wilds.wild:
+            for roles in ("7C 7D 7H 7S", "5H 6H 7H 8H"):
+                for size in (3, 4):
+                    meld = Meld((wild,) * size, parse_cards(roles)[:size])
+                    assert not judge_meld(meld, rules).ok, meld.describe()
