@@ -19,6 +19,7 @@ older melds.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
 import attrs
@@ -90,6 +91,7 @@ def can_finish(
         discardable=discardable,
         reach=reach,
     )
+    search.hand = tuple(hand)
     return search.place(tuple(hand), ())
 
 
@@ -208,7 +210,9 @@ class _Search:
         self.need_discard = need_discard
         self.discardable = discardable
         self.reach = reach
+        self.hand: tuple[int, ...] = ()
         self.seen: dict[object, bool] = {}
+        self.takes: dict[tuple[Meld, MeldKind], list[Counter[int]]] = {}
 
     def place(self, hand: tuple[int, ...], aside: tuple[int, ...]) -> bool:
         """Whether ``hand`` splits into new melds and cards that the lay-offs can take."""
@@ -241,33 +245,83 @@ class _Search:
         )
 
     def lay_off(self, cards: tuple[int, ...], targets: Targets, spare: int) -> bool:
-        """Whether ``cards`` can all be laid off on ``targets`` in some order, bar one discard."""
+        """Whether ``cards`` can all be laid off on ``targets`` in some order, bar one discard.
+
+        Lay-offs on different melds do not interfere, so this asks which cards
+        each meld could take (in some order of its own) and whether those
+        shares can split the cards exactly.
+        """
         if not cards:
             return not (self.need_discard and spare)
-        key = (cards, targets, spare)
+        if spare:
+            # the discard comes last in the turn, but any one card may be it
+            for slot in sorted(set(cards)):
+                if self.discardable(slot):
+                    rest = list(cards)
+                    rest.remove(slot)
+                    if self._shared(tuple(rest), targets):
+                        return True
+            if self.need_discard:
+                return False
+        return self._shared(cards, targets)
+
+    def _shared(self, cards: tuple[int, ...], targets: Targets) -> bool:
+        if not cards:
+            return True
+        key = ("shared", cards, targets)
         known = self.seen.get(key)
+        if known is None:
+            shares = [self._takes(meld, kind) for meld, kind in targets]
+            known = _split(Counter(cards), shares, 0, {})
+            self.seen[key] = known
+        return known
+
+    def _takes(self, meld: Meld, kind: MeldKind) -> list[Counter[int]]:
+        """Every group of the hand's cards that ``meld`` could take, one lay-off after another."""
+        known = self.takes.get((meld, kind))
         if known is not None:
             return known
-        found = False
-        if len(cards) == 1 and spare and self.discardable(cards[0]):
-            found = True
-        for at, slot in enumerate(cards):
-            if found:
-                break
-            rest = cards[:at] + cards[at + 1 :]
-            # the discard comes last in the turn, but any one card may be it
-            if spare and self.discardable(slot) and self.lay_off(rest, targets, 0):
-                found = True
-                break
-            for i, (meld, kind) in enumerate(targets):
-                for after in lay_off_options(self.finder, meld, kind, slot):
-                    if self.lay_off(rest, (*targets[:i], (after, kind), *targets[i + 1 :]), spare):
-                        found = True
-                        break
-                if found:
-                    break
-        self.seen[key] = found
-        return found
+        pool = Counter({slot: n for slot, n in enumerate(self.hand) if n})
+        found: dict[tuple[int, ...], Counter[int]] = {}
+        seen: set[tuple[Meld, tuple[int, ...]]] = set()
+        stack: list[tuple[Meld, tuple[int, ...]]] = [(meld, ())]
+        while stack:
+            now, used = stack.pop()
+            left = pool - Counter(used)
+            for slot in left:
+                for after in lay_off_options(self.finder, now, kind, slot):
+                    grown = tuple(sorted((*used, slot)))
+                    if (after, grown) in seen:
+                        continue
+                    seen.add((after, grown))
+                    found.setdefault(grown, Counter(grown))
+                    stack.append((after, grown))
+        takes = list(found.values())
+        self.takes[(meld, kind)] = takes
+        return takes
+
+
+def _split(
+    cards: Counter[int],
+    shares: Sequence[list[Counter[int]]],
+    at: int,
+    seen: dict[tuple[int, tuple[tuple[int, int], ...]], bool],
+) -> bool:
+    """Whether ``cards`` is exactly one group from each of ``shares[at:]`` (a group may be none)."""
+    if not cards:
+        return True
+    if at == len(shares):
+        return False
+    key = (at, tuple(sorted(cards.items())))
+    known = seen.get(key)
+    if known is None:
+        known = _split(cards, shares, at + 1, seen) or any(
+            _split(cards - group, shares, at + 1, seen)
+            for group in shares[at]
+            if all(cards[slot] >= n for slot, n in group.items())
+        )
+        seen[key] = known
+    return known
 
 
 def lay_off_options(finder: MeldFinder, meld: Meld, kind: MeldKind, slot: int) -> list[Meld]:
