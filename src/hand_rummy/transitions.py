@@ -242,7 +242,14 @@ def _laid_off(state: _S, change: LaidOff, history: object) -> _S:
 
 
 def _exchanged(state: _S, change: Exchanged, history: object) -> _S:
-    current = attrs.evolve(state.current, freed=change.freed, obligation=change.obligation)
+    # a freed copy of the face taken from the pile cannot be told from the taken card, so
+    # from now on the hand holds a copy that may be discarded (as if held before the take)
+    current = attrs.evolve(
+        state.current,
+        freed=change.freed,
+        obligation=change.obligation,
+        had_taken=state.current.had_taken or change.freed == state.current.taken,
+    )
     return state.replace(
         hands=_moved(state.hands, state.turn, change.slots, (change.freed.index,)),
         table=_replaced(state.table, change.target, change.meld),

@@ -1,0 +1,277 @@
+"""The soak script (benchmarks/soak.py): a short run of it, and proof that its checks bite.
+
+benchmarks/ is not a package, so the script is loaded from its file. The bounded run
+plays a few rounds of every preset (and one of each Levant variant) with every
+invariant on; the longer runs are for the command line.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import attrs
+import pytest
+
+import hand_rummy as hr
+from hand_rummy import serialize
+
+SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "soak.py"
+
+
+def _load() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("hand_rummy_soak", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    # dataclasses look their module up in sys.modules while the class is being built
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+soak = _load()
+
+EVERY_CHECK = soak.Options(sample=None, json_every=10, out=None)
+"""Every listed action checked, a JSON round trip every ten decisions."""
+
+
+# --- a bounded soak -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", sorted(hr.PRESETS))
+def test_bounded_soak(preset: str) -> None:
+    """Three whole rounds of the preset, every invariant after every transition."""
+    tallies, failures = soak.run(
+        soak.cases_for([preset], variants=False), 3, 1, options=EVERY_CHECK, report=_ignore
+    )
+    assert not failures, "\n".join(f.report() for f in failures)
+    tally = tallies[preset]
+    assert tally.rounds == 3
+    assert sum(tally.endings.values()) == 3
+    assert tally.decisions > 0
+    assert tally.transitions == tally.decisions + 3
+    # every decision puts at least the action played to check(), and probes it
+    assert tally.checked >= tally.decisions
+    assert tally.probes >= tally.decisions
+    assert tally.json_trips >= 3
+    seconds, seed, step = tally.slowest
+    assert seconds > 0 and step >= 0
+    assert seed in {soak.round_seed(1, soak.Case(preset), n) for n in range(3)}
+
+
+def test_bounded_soak_levant_variants() -> None:
+    """One round of every Levant variant (the others are left to the command line)."""
+    cases = soak.cases_for(["levant"], variants=True)
+    assert len(cases) == 1 + len(hr.variants_for("levant"))
+    tallies, failures = soak.run(cases, 1, 2, options=EVERY_CHECK, report=_ignore)
+    assert not failures, "\n".join(f.report() for f in failures)
+    assert all(tally.rounds == 1 for tally in tallies.values())
+
+
+@pytest.mark.parametrize(
+    "case, seed",
+    [
+        # 004 §2: seat 1 took a joker, then freed another from a table meld, holding JK JK;
+        # one of them is the freed copy and may be discarded, so the turn can end
+        ("saudi", 3973432483),
+    ],
+)
+def test_rounds_the_soak_once_failed_now_pass(case: str, seed: int) -> None:
+    """Rounds the soak found faults in, replayed with every invariant checked."""
+    result = soak.play_round(soak.Case.parse(case), seed, EVERY_CHECK)
+    assert result.failure is None, result.failure.report()
+    assert result.ending is not None
+
+
+def _ignore(*_: object) -> None:
+    pass
+
+
+def test_rounds_are_reproducible() -> None:
+    """A seed plays the same round whatever is sampled, so a reported seed replays."""
+    case = soak.Case("romme")
+    seed = soak.round_seed(5, case, 0)
+    assert seed == soak.round_seed(5, case, 0)
+    assert seed != soak.round_seed(5, case, 1) != soak.round_seed(5, soak.Case("levant"), 0)
+    full = soak.play_round(case, seed, EVERY_CHECK)
+    sampled = soak.play_round(case, seed, soak.Options(sample=1, json_every=0, out=None))
+    assert full.failure is None and sampled.failure is None
+    assert (full.decisions, full.ending) == (sampled.decisions, sampled.ending)
+    assert sampled.checked < full.checked
+    assert soak.Case.parse("levant+opening_71") == soak.Case("levant", "opening_71")
+    assert soak.Case.parse(soak.Case("gulf").label) == soak.Case("gulf")
+
+
+# --- the checks detect what they are for ----------------------------------------------------
+
+
+def _position(preset: str = "levant", seed: int = 3, steps: int = 30) -> hr.Round:
+    game: hr.Round
+    game, chooser = soak.deal(soak.Case(preset), seed)
+    for _ in range(steps):
+        game = game.apply(chooser.choice(list(game.legal_actions())))
+    assert not game.is_over
+    return game
+
+
+@attrs.define
+class Doctored:
+    """A round seen through a distorting glass: a stand-in for an engine with a fault."""
+
+    game: hr.Round
+    hidden: bool = False
+    """hand(0) leaves out its first card and the stock shows it instead, the way a
+    negative count hides: the multiset still adds up, the count does not."""
+    accepting: bool = False
+    """apply() takes anything and returns the round unchanged."""
+    repeated: bool = False
+    """legal_actions() lists its first action twice."""
+    stuck: bool = False
+    """legal_actions() lists nothing."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.game, name)
+
+    def hand(self, seat: int) -> tuple[hr.Card, ...]:
+        cards = self.game.hand(seat)
+        return cards[1:] if self.hidden and seat == 0 else cards
+
+    @property
+    def stock(self) -> tuple[hr.Card, ...]:
+        extra = self.game.hand(0)[:1] if self.hidden else ()
+        return (*self.game.stock, *extra)
+
+    def apply(self, action: hr.Action) -> hr.Round:
+        return self.game if self.accepting else self.game.apply(action)
+
+    def legal_actions(self) -> Iterator[hr.Action]:
+        actions = [] if self.stuck else list(self.game.legal_actions())
+        return iter(actions[:1] + actions if self.repeated else actions)
+
+
+def test_conservation_holds_on_a_real_round() -> None:
+    soak.check_conservation(_position())
+
+
+def test_hidden_card_is_a_conservation_failure() -> None:
+    game = _position()
+    with pytest.raises(soak.InvariantError) as raised:
+        soak.check_conservation(Doctored(game, hidden=True))
+    assert raised.value.invariant == "conservation"
+    assert "hand sizes" in raised.value.message
+
+
+def test_accepting_an_illegal_probe_is_reported() -> None:
+    game = _position()
+    assert soak.check_probes(game) > 0
+    with pytest.raises(soak.InvariantError) as raised:
+        soak.check_probes(Doctored(game, accepting=True))
+    assert raised.value.invariant == "refusal"
+    assert "accepts" in raised.value.message
+
+
+def test_listed_action_refused_by_check_is_reported() -> None:
+    game = _position()
+    legal = soak.list_actions(game)
+    assert soak.check_listed(game, legal) == len(legal)
+    absent = next(card for card in hr.CARDS if card not in game.hand(game.turn))
+    with pytest.raises(soak.InvariantError) as raised:
+        soak.check_listed(game, [*legal, hr.Discard(absent)])
+    assert raised.value.invariant == "listing"
+
+
+def test_listed_action_with_a_card_not_held_is_reported() -> None:
+    """The stale-card check: what a listing offers must be in the hand."""
+    game = _position()
+    soak.check_held(game, soak.list_actions(game))
+    hand = game.hand(game.turn)
+    absent = next(card for card in hr.CARDS if card not in hand)
+    # the Levant deck has two of each card, so nobody holds three
+    thrice = hr.LayDown((hr.Meld((hand[0],) * 3),))
+    probes = (hr.Discard(absent), hr.LayOff(1, absent), hr.Exchange(1, (absent,)), thrice)
+    for action in probes:
+        with pytest.raises(soak.InvariantError, match="does not hold"):
+            soak.check_held(game, [action])
+
+
+def test_duplicate_listing_is_reported() -> None:
+    with pytest.raises(soak.InvariantError) as raised:
+        soak.list_actions(Doctored(_position(), repeated=True))
+    assert raised.value.invariant == "duplicates"
+
+
+def test_dead_end_is_reported() -> None:
+    with pytest.raises(soak.InvariantError) as raised:
+        soak.list_actions(Doctored(_position(), stuck=True))
+    assert raised.value.invariant == "dead-end"
+
+
+def test_step_cap_is_reported() -> None:
+    case = soak.Case("levant")
+    result = soak.play_round(case, 11, soak.Options(step_cap=3, out=None))
+    assert result.failure is not None
+    assert result.failure.invariant == "step-cap"
+    assert result.failure.step == 3 == result.decisions
+
+
+def _corrupt_after(monkeypatch: pytest.MonkeyPatch, applies: int) -> None:
+    """Make the ``applies``-th accepted Round.apply slip a joker onto the discard pile."""
+    original = hr.Round.apply
+    accepted = 0
+
+    def apply(self: hr.Round, action: hr.Action) -> hr.Round:
+        nonlocal accepted
+        after = original(self, action)  # an illegal action raises here, uncounted
+        accepted += 1
+        if accepted == applies:
+            return attrs.evolve(after, discards=(*after.discards, hr.JOKER))
+        return after
+
+    monkeypatch.setattr(hr.Round, "apply", apply)
+
+
+def test_a_created_card_fails_the_round_with_its_reproduction(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The whole loop: the bad transition is caught at once and reported replayably."""
+    _corrupt_after(monkeypatch, 5)
+    options = soak.Options(json_every=0, out=str(tmp_path))
+    result = soak.play_round(soak.Case("levant"), 11, options)
+    failure = result.failure
+    assert failure is not None
+    assert failure.invariant == "conservation"
+    assert "extra [JK]" in failure.message
+    assert failure.step == 5 == len(failure.history)
+    assert failure.culprit == failure.history[-1]
+    assert (failure.case, failure.seed) == ("levant", 11)
+    report = failure.report()
+    assert "reproduce: python benchmarks/soak.py --repro levant:11" in report
+    assert failure.path is not None
+    document = json.loads(Path(failure.path).read_text(encoding="utf-8"))
+    assert document["invariant"] == "conservation"
+    assert len(document["history"]) == 5
+    monkeypatch.undo()
+    # the saved position is the last good one: it loads, four actions in, and replays
+    before = serialize.round_from_json(document["round"])
+    assert len(before.history) == 4
+    assert serialize.action_to_json(before.history[-1]) == document["history"][3]
+
+
+def test_main_exits_non_zero_on_a_failure(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    arguments = ["--presets", "levant", "--rounds", "1", "--out", str(tmp_path)]
+    assert soak.main(arguments) == 0
+    out = capsys.readouterr().out
+    assert "FAILURE" not in out
+    assert "1 rounds in" in out
+    _corrupt_after(monkeypatch, 2)
+    assert soak.main(arguments) == 1
+    out = capsys.readouterr().out
+    assert "FAILURE [conservation] levant" in out
+    assert "1 failure(s): conservation=1" in out
