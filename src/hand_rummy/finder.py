@@ -6,6 +6,16 @@ counts, indexed by :attr:`Card.index`) and on tables built once per
 :func:`~hand_rummy.melds.judge_meld`; the tests check that, and that nothing
 legal is missed.
 
+Combinations of melds are a packing problem: which multisets of melds fit in
+the hand at once. :class:`_Packing` gives every card a byte of one integer, so
+a hand, what is left of it and what a meld takes are integers and "the meld
+fits" is one subtraction. The best packing branches on the lowest card left
+(one copy of it stays out of every meld, or it is in a meld it starts) and
+depends on what is left alone, so it is remembered. Combinations are listed in
+the order of their melds, a meld repeating when the cards allow, so each
+multiset comes once; the best packings bound the search, so a branch from
+which no wanted combination can come is cut.
+
 >>> from hand_rummy.cards import parse_cards
 >>> from hand_rummy.rules import presets
 >>> rules = MeldRules.of(presets.levant, "8C")
@@ -22,13 +32,14 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TypeVar
 
 import attrs
 
 from hand_rummy.cards import CARDS, JOKER, Card, Rank, Suit
 from hand_rummy.melds import Meld, MeldRules, judge_meld
+from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.rules.wilds import MeldKind
 
 __all__ = ["FoundMeld", "MeldFinder", "check_found", "counts"]
@@ -36,9 +47,15 @@ __all__ = ["FoundMeld", "MeldFinder", "check_found", "counts"]
 Counts = Sequence[int]
 _RANKS = tuple(Rank)
 # (kind, suit or rank, run start, wild mask, set suits): enough to build the meld later
-_Spec = tuple[MeldKind, int, int, tuple[bool, ...], tuple[int, ...]]
+_Spec = tuple[int, int, int, tuple[bool, ...], tuple[int, ...]]
 _Candidate = tuple[int, tuple[int, ...], _Spec]
+# (wild mask, wild positions, natural positions): where a run's wild cards are
+_Places = tuple[tuple[bool, ...], tuple[int, ...], tuple[int, ...]]
 _HIGH = 14
+_RUN, _SET = 0, 1
+"""A spec's kind, as an index into ``_KINDS``: a tuple of plain numbers is left alone by the
+garbage collector, which matters when thousands of melds are cached."""
+_KINDS = (MeldKind.RUN, MeldKind.SET)
 
 
 def counts(cards: Iterable[Card]) -> list[int]:
@@ -65,27 +82,188 @@ class FoundMeld:
     """Face indices used, one entry per card."""
 
 
+# --- the caches ---------------------------------------------------------------------------
+
+
+class _Cache:
+    """One bounded store for everything the finders remember, shared by the whole process.
+
+    Two generations approximate least-recently-used at the cost of a dict
+    lookup: entries go into the young one, a hit in the old one moves the entry
+    back, and when the young one has taken in half the budget the old one is
+    forgotten. An entry weighs about what it holds (a list of melds weighs its
+    length), so the whole store holds at most ``budget`` units however many
+    rulesets, indicators and hands pass through. Keys name what a value depends
+    on: a finder's token (its rules, wild cards included) or a ruleset's, and
+    the inputs.
+    """
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self._young: dict[object, tuple[object, int]] = {}
+        self._old: dict[object, tuple[object, int]] = {}
+        self._weight = 0
+
+    def get(self, key: object) -> object | None:
+        entry = self._young.get(key)
+        if entry is None:
+            entry = self._old.pop(key, None)
+            if entry is None:
+                return None
+            self._store(key, entry)
+        return entry[0]
+
+    def put(self, key: object, value: object, weight: int = 1) -> None:
+        self._store(key, (value, weight))
+
+    def _store(self, key: object, entry: tuple[object, int]) -> None:
+        self._weight += entry[1]
+        if self._weight > self.budget // 2:
+            self._old, self._young, self._weight = self._young, {}, entry[1]
+        self._young[key] = entry
+
+    def clear(self) -> None:
+        self._young.clear()
+        self._old.clear()
+        self._weight = 0
+
+
+_CACHE = _Cache(budget=60_000)
+"""About 300 bytes a unit: some 20 MiB in all."""
+_TOKENS = itertools.count()
+_RULESET_TOKENS: dict[Ruleset, int] = {}
+
+
+def _ruleset_token(ruleset: Ruleset) -> int:
+    """A number for ``ruleset``, the same for every indicator, so caches keyed by it are shared.
+
+    Numbers are never reused: forgetting the table (it is bounded) only means
+    new numbers, and entries under the old ones age out of the cache.
+    """
+    token = _RULESET_TOKENS.get(ruleset)
+    if token is None:
+        if len(_RULESET_TOKENS) >= 256:
+            _RULESET_TOKENS.clear()
+        token = _RULESET_TOKENS[ruleset] = next(_TOKENS)
+    return token
+
+
+@functools.lru_cache(maxsize=1024)
+def _choose(pool: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...]:
+    """Distinct ways to pick ``k`` wild cards from ``pool`` (face indices)."""
+    if k == 0:
+        return ((),)
+    return tuple(sorted(set(itertools.combinations(pool, k))))
+
+
+@functools.lru_cache(maxsize=8192)
+def _places(length: int, wild_bits: int) -> _Places:
+    """A window's wild mask from its bits, with the wild places and the natural places."""
+    mask = tuple(bool(wild_bits >> i & 1) for i in range(length))
+    wild_at = tuple(i for i in range(length) if mask[i])
+    return mask, wild_at, tuple(i for i in range(length) if not mask[i])
+
+
+class _HandMelds:
+    """What the finder knows about one hand: its melds, built lazily, and their packing."""
+
+    __slots__ = ("_faces", "best", "candidates", "found", "packing", "tried")
+
+    def __init__(self, candidates: list[_Candidate]) -> None:
+        self.candidates = candidates
+        self.found: list[FoundMeld] | None = None
+        self.packing: _Packing | None = None
+        self.best: tuple[int, list[int]] | None = None
+        self.tried = False  # whether the direct search for the best was tried
+        self._faces: frozenset[int] | None = None
+
+    def faces(self) -> frozenset[int]:
+        """The faces some meld uses."""
+        if self._faces is None:
+            self._faces = frozenset().union(*(c[1] for c in self.candidates))
+        return self._faces
+
+
+_ALONE = tuple((face,) for face in range(52))
+_DIGITS = bytes([ord("0")] + [ord("1")] * 255)
+"""Turns a count, as a byte, into the digit 1 when it is not zero."""
+
+
+class _Held:
+    """The natural cards a hand can play, as the meld generators want them.
+
+    ``natural`` has a bit per natural card (0-51) held that is not wild;
+    ``extras`` gives, per natural card, the other faces that play as it (a
+    joker counting as an Ace of the indicator suit, a demoted wild), which is
+    rare; ``present`` is every natural card some face plays as.
+    """
+
+    __slots__ = ("demoted", "extras", "natural", "present")
+
+    def __init__(self, hand: Counts, natural_bits: int, joker_as: int) -> None:
+        try:
+            # a bit per held face, in C: the counts as bytes, face 51 first, read as binary
+            held = int(bytes(hand[51::-1]).translate(_DIGITS), 2)
+        except ValueError:
+            # a count below zero: the engine's vector for a demoted card it no longer holds
+            held = sum(1 << face for face in range(52) if hand[face] > 0)
+        self.natural = held & natural_bits
+        extras: dict[int, tuple[int, ...]] = {}
+        if hand[52] > 0 and joker_as >= 0:
+            extras[joker_as] = (52,)
+        self.demoted = len(hand) > 53 and any(hand[53:])
+        if self.demoted:
+            # a demoted wild Ace plays as itself; a demoted joker as an Ace of any suit
+            for face in range(52):
+                if hand[53 + face] > 0:
+                    extras[face] = (*extras.get(face, ()), 53 + face)
+            if hand[105] > 0:
+                for ace in range(0, 52, 13):
+                    extras[ace] = (*extras.get(ace, ()), 105)
+        self.extras = extras
+        self.present = self.natural
+        for face in extras:
+            self.present |= 1 << face
+
+    def choices(self, face: int, natural: int = -1) -> tuple[int, ...]:
+        """The faces in the hand that can play as the natural card ``face`` (of the natural
+        cards, only those in ``natural``, bits by face)."""
+        own = _ALONE[face] if (self.natural & natural) >> face & 1 else ()
+        more = self.extras.get(face)
+        return own + more if more else own
+
+    def row(self, suit: int, cards: int) -> tuple[tuple[int, ...], ...]:
+        """The faces that play as each card of ``suit``, of its natural cards only ``cards``
+        (bits, the Ace at bit 0)."""
+        natural = cards << (13 * suit)
+        return tuple(self.choices(13 * suit + i, natural) for i in range(13))
+
+    def key(self, suit: int, cards: int) -> tuple[object, ...]:
+        """What :meth:`row` depends on."""
+        bits = (self.natural >> (13 * suit)) & cards
+        if not self.extras:
+            return (bits,)
+        return (bits, *(item for item in sorted(self.extras.items()) if item[0] // 13 == suit))
+
+
 class MeldFinder:
     """Finds melds in count vectors under one :class:`MeldRules` (build with :meth:`of`)."""
 
     def __init__(self, rules: MeldRules) -> None:
         self.rules = rules
         ruleset = rules.ruleset
+        self._token = next(_TOKENS)
+        self._shape = _ruleset_token(ruleset)
         self._wild_faces = tuple(sorted(c.index for c in rules.wilds.wild))
         # a natural face plays as itself unless it is wild; a joker that is not wild plays as
         # an ordinary Ace of the indicator suit (000 §Wild cards)
-        self._plays_as = tuple(() if rules.is_wild(c) else (c.index,) for c in CARDS[:52])
+        self._natural_bits = sum(1 << c.index for c in CARDS[:52] if not rules.is_wild(c))
         joker_as = rules.wilds.joker_as
         self._joker_as = joker_as.index if joker_as is not None and not rules.is_wild(JOKER) else -1
         self._runs = ruleset.runs
         self._sets = ruleset.sets
-        self._limits: dict[tuple[MeldKind, tuple[bool, ...]], bool] = {}
+        self._limits: dict[tuple[int, tuple[bool, ...]], bool] = {}
         self._values: dict[tuple[int, int], tuple[int, ...]] = {}
-        self._layoffs: dict[Meld, dict[int, tuple[tuple[Card | None, bool], ...]]] = {}
-        self._suit_cache: dict[object, list[_Candidate]] = {}
-        self._rank_cache: dict[object, list[_Candidate]] = {}
-        self._built: dict[_Candidate, FoundMeld] = {}
-        self._hand_cache: dict[tuple[int, ...], list[_Candidate]] = {}
         values = ruleset.opening_values
         top = max(values.ace, values.ace_low, values.ace_wrapped, values.court)
         wild_top = values.wild if values.wild is not None else top
@@ -100,7 +278,6 @@ class MeldFinder:
             return max(natural, wild_top) if rules.is_wild(CARDS[face % 53]) else natural
 
         self._most = tuple(most(face) for face in range(106))
-        self._best_cache: dict[tuple[int, ...], tuple[int, tuple[_Candidate, ...]]] = {}
 
     @staticmethod
     @functools.lru_cache(maxsize=64)
@@ -108,11 +285,21 @@ class MeldFinder:
         """The finder for ``rules`` (cached: one per ruleset and indicator)."""
         return MeldFinder(rules)
 
-    def _limit_ok(self, kind: MeldKind, mask: tuple[bool, ...]) -> bool:
+    @staticmethod
+    def cache_clear() -> None:
+        """Forget every meld, opening and lay-off remembered (benchmarks measure cold with it).
+
+        The memory the finders use is bounded whether or not this is called.
+        """
+        _CACHE.clear()
+
+    def _limit_ok(self, kind: int, mask: tuple[bool, ...]) -> bool:
+        """Whether the wild limits allow a meld of ``kind`` (``_RUN`` or ``_SET``) with wild
+        cards at ``mask``."""
         key = (kind, mask)
         ok = self._limits.get(key)
         if ok is None:
-            ok = not self.rules.ruleset.wild_limits.check(kind, mask, "")
+            ok = not self.rules.ruleset.wild_limits.check(_KINDS[kind], mask, "")
             self._limits[key] = ok
         return ok
 
@@ -128,36 +315,29 @@ class MeldFinder:
             vector[53 + card.index] += 1
         return vector
 
-    def _naturals(self, hand: Counts) -> list[tuple[int, ...]]:
-        """For each natural card (0-51), the faces in the hand that can play as it."""
-        table: list[tuple[int, ...]] = [()] * 52
-        plays_as = self._plays_as
-        for face in range(52):
-            if hand[face]:
-                table[face] = plays_as[face]
-        if hand[52] and self._joker_as >= 0:
-            table[self._joker_as] = (*table[self._joker_as], 52)
-        if len(hand) > 53 and any(hand[53:]):
-            # a demoted wild Ace plays as itself; a demoted joker as an Ace of any suit
-            for face in range(52):
-                if hand[53 + face]:
-                    table[face] = (*table[face], 53 + face)
-            if hand[105]:
-                for suit in range(4):
-                    table[suit * 13] = (*table[suit * 13], 105)
-        return table
+    def _hand(self, hand: Counts) -> _HandMelds:
+        key = (self._token, tuple(hand))
+        known = _CACHE.get(key)
+        if known is None:
+            known = _HandMelds(self._find(hand))
+            # the key and the vectors, and per meld its tuple, its built form and its packing
+            _CACHE.put(key, known, 16 + 3 * len(known.candidates))
+        assert isinstance(known, _HandMelds)
+        return known
 
     def _candidates(self, hand: Counts) -> list[_Candidate]:
         """Every legal meld as a light tuple (points, faces used, how to build it)."""
-        return _memo(self._hand_cache, tuple(hand), self._find, hand)
+        return self._hand(hand).candidates
 
     def _find(self, hand: Counts) -> list[_Candidate]:
-        table = self._naturals(hand)
-        pool = [f for f in self._wild_faces for _ in range(hand[f])]
+        held = _Held(hand, self._natural_bits, self._joker_as)
+        pool: tuple[int, ...] = ()
+        for face in self._wild_faces:
+            pool += (face,) * hand[face]
         out: list[_Candidate] = []
-        self._run_candidates(table, pool, out)
-        self._set_candidates(table, pool, out)
-        if len(hand) > 53 and any(hand[53:]):
+        self._run_candidates(held, pool, out)
+        self._set_candidates(held, pool, out)
+        if held.demoted:
             out = [c for c in out if self._demoted_fit(hand, c)]
         return out
 
@@ -171,59 +351,103 @@ class MeldFinder:
             return self._limit_ok(candidate[2][0], mask)
         return True
 
-    def _run_candidates(
-        self, table: list[tuple[int, ...]], pool: list[int], out: list[_Candidate]
-    ) -> None:
-        wild_key = tuple(pool)
+    def _run_candidates(self, held: _Held, pool: tuple[int, ...], out: list[_Candidate]) -> None:
         for suit in range(4):
-            base = suit * 13
+            runnable = self._runnable((held.present >> (13 * suit)) & 0x1FFF, len(pool))
+            if not runnable:
+                continue
             # a suit's runs depend only on its own cards and the wild cards: most turns
             # change one suit, so the others come from the cache
-            key = (suit, wild_key, *table[base : base + 13])
-            cached = self._suit_cache.get(key)
-            if cached is not None:
+            key = ("runs", self._shape, suit, pool, *held.key(suit, runnable))
+            cached = _CACHE.get(key)
+            if isinstance(cached, list):
                 out.extend(cached)
                 continue
             mark = len(out)
-            self._suit_runs(suit, table, pool, out)
-            self._remember(self._suit_cache, key, out[mark:])
+            self._suit_runs(suit, held.row(suit, runnable), pool, out)
+            _CACHE.put(key, out[mark:], 1 + len(out) - mark)
+
+    def _runnable(self, held: int, wilds: int) -> int:
+        """The cards of a suit (bits, the Ace at bit 0) that can be in a run with ``wilds``
+        wild cards; 0 when no run is possible.
+
+        A card in a run lies in a window of the shortest run length inside it,
+        and that window holds enough natural cards for the wilds to fill: the
+        cards of no such window are in no run, so the runs, and the cache key,
+        leave them out.
+        """
+        policy = self._runs
+        shortest = policy.min_length
+        if not held or held.bit_count() + wilds < shortest:
+            return 0
+        if wilds >= shortest:
+            return held
+        values = held << 1  # bit v is run value v: the Ace low at 1
+        if policy.wrap:
+            values |= values << 13  # two laps, so a window may turn the corner
+        else:
+            if held & 1 and policy.ace_high:
+                values |= 1 << _HIGH
+            if not policy.ace_low:
+                values &= ~2
+        cover = 0
+        if not wilds:
+            starts = values
+            for _ in range(shortest - 1):
+                starts &= starts >> 1  # bit v stays while v, v + 1, ... are all held
+            for offset in range(shortest):
+                cover |= starts << offset
+        else:
+            need = shortest - wilds
+            window = (1 << shortest) - 1
+            for low in range(values.bit_length()):
+                if ((values >> low) & window).bit_count() >= need:
+                    cover |= window << low
+        cover &= values
+        # back to cards: value v is bit v - 1; 14 (and, going round, 14 + v) is the Ace again
+        return ((cover >> 1) | (cover >> 14)) & 0x1FFF
 
     def _suit_runs(
-        self, suit: int, table: list[tuple[int, ...]], pool: list[int], out: list[_Candidate]
+        self,
+        suit: int,
+        row: tuple[tuple[int, ...], ...],
+        pool: tuple[int, ...],
+        out: list[_Candidate],
     ) -> None:
+        """The runs of one suit; ``row`` holds the faces that play as each of its cards."""
         policy = self._runs
         wrap = policy.wrap
         wild_total = len(pool)
-        base = suit * 13
-        held = sum(1 for i in range(13) if table[base + i])
-        if held == 0 or held + wild_total < policy.min_length:
-            return
         present: list[tuple[int, ...]] = [()] * 15
         for value in range(1, 15):
             if value == 1 and not (policy.ace_low or wrap):
                 continue
             if value == _HIGH and (wrap or not policy.ace_high):
                 continue
-            present[value] = table[_face(suit, value)]
+            present[value] = row[0 if value == _HIGH else value - 1]
         if not wild_total and not wrap:
             self._natural_runs(suit, present, out)
             return
+        # place k plays as run value k; with wrap the values go round twice, for K-A-2
+        seq = present[:14] + present[1:14] if wrap else present
+        missing = sum(1 << k for k in range(1, len(seq)) if not seq[k])
+        shortest = policy.min_length
+        first = (1 << shortest) - 1
         for start in range(1, 14) if wrap else range(1, 15):
-            if not wild_total and not present[start]:
+            if ((missing >> start) & first).bit_count() > wild_total:
+                continue  # the wilds cannot fill even the shortest run from here
+            if not wild_total and not seq[start]:
                 continue
             max_len = 13 if wrap else min(13, _HIGH - start + 1)
-            gaps = 0
-            window: list[tuple[int, ...]] = []
-            for length in range(1, max_len + 1):
-                value = (start + length - 2) % 13 + 1 if wrap else start + length - 1
-                choices = present[value]
-                window.append(choices)
-                if not choices:
-                    gaps += 1
-                    if gaps > wild_total:
-                        break
-                if length >= policy.min_length:
-                    self._fill_run(suit, start, window, pool, out)
+            gaps = (missing >> start) & ((1 << max_len) - 1)
+            beyond = gaps
+            for _ in range(wild_total):
+                beyond &= beyond - 1  # the wilds may fill the first gaps...
+            longest = (beyond & -beyond).bit_length() - 1 if beyond else max_len  # ...not this
+            for length in range(shortest, longest + 1):
+                window = seq[start : start + length]
+                gap_bits = gaps & ((1 << length) - 1)
+                self._fill_run(suit, start, window, gaps=gap_bits, pool=pool, out=out)
 
     def _natural_runs(
         self, suit: int, present: list[tuple[int, ...]], out: list[_Candidate]
@@ -242,9 +466,9 @@ class MeldFinder:
                 for stop in range(start + shortest - 1, end + 1):
                     window = present[start : stop + 1]
                     points = sum(self._run_values(start, stop - start + 1))
-                    mask = (False,) * (stop - start + 1)
+                    spec = (_RUN, suit, start, (False,) * (stop - start + 1), ())
                     for naturals in itertools.product(*window):
-                        out.append((points, naturals, (MeldKind.RUN, suit, start, mask, ())))
+                        out.append((points, naturals, spec))
             value = end + 1
 
     def _fill_run(
@@ -252,34 +476,62 @@ class MeldFinder:
         suit: int,
         start: int,
         window: list[tuple[int, ...]],
-        pool: list[int],
+        *,
+        gaps: int,
+        pool: tuple[int, ...],
         out: list[_Candidate],
     ) -> None:
-        length = len(window)
-        values = self._run_values(start, length)
-        if not pool:
-            # the common case: no wild cards in hand, so every place holds a natural
-            points = sum(values)
-            for naturals in itertools.product(*window):
-                out.append((points, naturals, (MeldKind.RUN, suit, start, (False,) * length, ())))
+        """Every run on ``window`` (the faces held for each place; ``gaps`` marks the empty
+        places as bits), the wild cards of ``pool`` filling the gaps and maybe more places."""
+        masks = self._wild_masks(len(window), gaps, len(pool))
+        if not masks:
             return
-        gaps = [i for i, c in enumerate(window) if not c]
-        held = [i for i, c in enumerate(window) if c]
+        values = self._run_values(start, len(window))
         flat = self.rules.ruleset.opening_values.wild
-        for extra in range(len(pool) - len(gaps) + 1):
-            for swapped in itertools.combinations(held, extra) if extra else ((),):
-                wild_at = set(gaps).union(swapped)
-                mask = tuple(i in wild_at for i in range(length))
-                if not self._limit_ok(MeldKind.RUN, mask):
-                    continue
-                points = sum(
-                    flat if mask[i] and flat is not None else values[i] for i in range(length)
-                )
-                options = [window[i] for i in range(length) if not mask[i]]
-                for wilds in _choose(pool, len(wild_at)):
-                    for naturals in itertools.product(*options):
-                        used = _interleave(mask, wilds, naturals)
-                        out.append((points, used, (MeldKind.RUN, suit, start, mask, ())))
+        total = sum(values)
+        if len(set(pool)) < 2 and all(len(c) < 2 for c in window):
+            # the usual case: one face per place and one kind of wild, so one run per mask
+            faces = [c[0] if c else -1 for c in window]
+            wild = pool[0] if pool else -1
+            for mask, wild_at, _ in masks:
+                used = faces.copy()
+                for at in wild_at:
+                    used[at] = wild
+                points = total if flat is None else total + sum(flat - values[i] for i in wild_at)
+                out.append((points, tuple(used), (_RUN, suit, start, mask, ())))
+            return
+        for mask, wild_at, natural_at in masks:
+            points = total if flat is None else total + sum(flat - values[i] for i in wild_at)
+            spec = (_RUN, suit, start, mask, ())
+            options = [window[i] for i in natural_at]
+            for wilds in _choose(pool, len(wild_at)):
+                for naturals in itertools.product(*options):
+                    used = list(naturals)
+                    for at, wild in zip(wild_at, wilds):
+                        used.insert(at, wild)  # ascending places: earlier ones stay put
+                    out.append((points, tuple(used), spec))
+
+    def _wild_masks(self, length: int, gap_bits: int, wilds: int) -> list[_Places]:
+        """The places a run of ``length`` may hold wild cards (every gap, maybe some held
+        places too) within the wild limits: the same for every window and suit, so kept per
+        ruleset."""
+        key = ("masks", self._shape, length, gap_bits, wilds)
+        cached = _CACHE.get(key)
+        if isinstance(cached, list):
+            return cached
+        held = [i for i in range(length) if not gap_bits >> i & 1]
+        masks = []
+        for extra in range(wilds - gap_bits.bit_count() + 1):
+            for swapped in itertools.combinations(held, extra):
+                wild_bits = gap_bits
+                for i in swapped:
+                    wild_bits |= 1 << i
+                places = _places(length, wild_bits)
+                # without wild cards there is nothing to limit
+                if not wilds or self._limit_ok(_RUN, places[0]):
+                    masks.append(places)
+        _CACHE.put(key, masks, 1 + len(masks))
+        return masks
 
     def _run_values(self, start: int, length: int) -> tuple[int, ...]:
         key = (start, length)
@@ -310,77 +562,52 @@ class MeldFinder:
             return values.ace
         return values.ace_wrapped if wrap else values.ace
 
-    def _set_candidates(
-        self, table: list[tuple[int, ...]], pool: list[int], out: list[_Candidate]
-    ) -> None:
+    def _set_candidates(self, held: _Held, pool: tuple[int, ...], out: list[_Candidate]) -> None:
         policy = self._sets
         values = self.rules.ruleset.opening_values
         wild_total = len(pool)
-        wild_key = tuple(pool)
-        least = policy.min_size - wild_total
-        for rank in _RANKS:
-            at = rank - 1
-            clubs, diamonds, hearts, spades = (
-                table[at],
-                table[13 + at],
-                table[26 + at],
-                table[39 + at],
-            )
-            if (clubs != ()) + (diamonds != ()) + (hearts != ()) + (spades != ()) < max(least, 1):
-                continue  # too few cards of this rank for any set
-            key = (at, wild_key, clubs, diamonds, hearts, spades)
-            cached = self._rank_cache.get(key)
-            if cached is not None:
+        ranks = _ranks_held(held.present, max(policy.min_size - wild_total, 1))
+        while ranks:
+            at = (ranks & -ranks).bit_length() - 1
+            ranks &= ranks - 1
+            rank = _RANKS[at]
+            clubs, diamonds, hearts, spades = (held.choices(s * 13 + at) for s in range(4))
+            key = ("sets", self._shape, at, pool, clubs, diamonds, hearts, spades)
+            cached = _CACHE.get(key)
+            if isinstance(cached, list):
                 out.extend(cached)
                 continue
             mark = len(out)
-            held = [(s, table[at + 13 * s]) for s in range(4) if table[at + 13 * s]]
-            if not held or len(held) + wild_total < policy.min_size:
-                self._remember(self._rank_cache, key, [])
-                continue
+            suits = [(s, c) for s, c in enumerate((clubs, diamonds, hearts, spades)) if c]
             natural_value = values.of(rank)
             wild_value = values.wild if values.wild is not None else natural_value
             for size in range(policy.min_size, policy.max_size + 1):
                 for wild_count in range(min(wild_total, size) + 1):
                     natural_count = size - wild_count
-                    if natural_count > len(held) or natural_count < 1:
+                    if natural_count > len(suits) or natural_count < 1:
                         continue
                     mask = (False,) * natural_count + (True,) * wild_count
-                    if not self._limit_ok(MeldKind.SET, mask):
+                    if not self._limit_ok(_SET, mask):
                         continue
                     points = natural_count * natural_value + wild_count * wild_value
-                    for chosen in itertools.combinations(held, natural_count):
-                        suits = tuple(s for s, _ in chosen)
+                    for chosen in itertools.combinations(suits, natural_count):
+                        spec = (_SET, int(rank), 0, mask, tuple(s for s, _ in chosen))
                         for wilds in _choose(pool, wild_count):
                             for faces in itertools.product(*(c for _, c in chosen)):
-                                out.append(
-                                    (
-                                        points,
-                                        (*faces, *wilds),
-                                        (MeldKind.SET, int(rank), 0, mask, suits),
-                                    )
-                                )
-            self._remember(self._rank_cache, key, out[mark:])
-
-    @staticmethod
-    def _remember(
-        cache: dict[object, list[_Candidate]], key: object, found: list[_Candidate]
-    ) -> None:
-        if len(cache) > 50_000:
-            cache.clear()  # a bounded cache: forget everything rather than grow without end
-        cache[key] = found
+                                out.append((points, (*faces, *wilds), spec))
+            _CACHE.put(key, out[mark:], 1 + len(out) - mark)
 
     def _build(self, candidate: _Candidate) -> FoundMeld:
-        built = self._built.get(candidate)
-        if built is None:
+        key = ("meld", self._shape, candidate)
+        built = _CACHE.get(key)
+        if not isinstance(built, FoundMeld):
             built = self._make(candidate)
-            if len(self._built) > 50_000:
-                self._built.clear()
-            self._built[candidate] = built
+            _CACHE.put(key, built, 2)
         return built
 
     def _make(self, candidate: _Candidate) -> FoundMeld:
-        points, used, (kind, key, start, mask, suits) = candidate
+        points, used, (code, key, start, mask, suits) = candidate
+        kind = _KINDS[code]
         cards = tuple(CARDS[f % 53] for f in used)
         roles: tuple[Card | None, ...]
         if kind is MeldKind.RUN:
@@ -420,7 +647,10 @@ class MeldFinder:
 
     def melds(self, hand: Counts) -> list[FoundMeld]:
         """Every legal meld the hand can make, runs first, in a fixed order."""
-        return [self._build(c) for c in self._candidates(hand)]
+        known = self._hand(hand)
+        if known.found is None:
+            known.found = [self._build(c) for c in known.candidates]
+        return list(known.found)
 
     # --- lay-offs ------------------------------------------------------------------
 
@@ -435,8 +665,9 @@ class MeldFinder:
         naturals and a wild allows only in some turns. Cached per meld, since a
         table meld is asked about on every turn until it changes.
         """
-        cached = self._layoffs.get(meld)
-        if cached is not None:
+        key = ("layoffs", self._token, meld, kind)
+        cached = _CACHE.get(key)
+        if isinstance(cached, dict):
             return cached
         rules = self.rules
         counts_as_wild = rules.ruleset.demotion.counts_as_wild
@@ -463,7 +694,7 @@ class MeldFinder:
             for target, new_mask in self._run_ends(plays, mask):
                 for face in naturals_as(target):
                     add(face, None, False)
-                if self._limit_ok(MeldKind.RUN, new_mask):
+                if self._limit_ok(_RUN, new_mask):
                     for face in self._wild_faces:
                         add(face, target, False)
         elif len(meld) < self._sets.max_size:
@@ -479,11 +710,11 @@ class MeldFinder:
                 if Suit(suit) not in natural_suits:
                     for face in naturals_as(CARDS[suit * 13 + rank - 1]):
                         add(face, None, restricted)
-            if self._limit_ok(MeldKind.SET, (*mask, True)):
+            if self._limit_ok(_SET, (*mask, True)):
                 for face in self._wild_faces:
                     add(face, None, restricted)
         table = {face: tuple(options) for face, options in found.items()}
-        self._layoffs[meld] = table
+        _CACHE.put(key, table, 1 + len(table))
         return table
 
     def _run_ends(
@@ -517,6 +748,29 @@ class MeldFinder:
 
     # --- combinations ---------------------------------------------------------------
 
+    def _packing(self, hand: Counts, known: _HandMelds) -> _Packing:
+        if known.packing is None:
+            candidates = known.candidates
+            known.packing = _Packing(
+                hand, [c[0] for c in candidates], [c[1] for c in candidates], self._most
+            )
+        return known.packing
+
+    def _meld_of(self, known: _HandMelds) -> Callable[[int], FoundMeld]:
+        """The found meld of each candidate, built the first time a search reaches it."""
+        if known.found is not None:
+            return known.found.__getitem__
+        candidates = known.candidates
+        built: list[FoundMeld | None] = [None] * len(candidates)
+
+        def meld(index: int) -> FoundMeld:
+            found = built[index]
+            if found is None:
+                found = built[index] = self._build(candidates[index])
+            return found
+
+        return meld
+
     def combinations(
         self,
         hand: Counts,
@@ -527,144 +781,127 @@ class MeldFinder:
     ) -> Iterator[tuple[FoundMeld, ...]]:
         """Every non-empty combination of melds that the hand can hold at once.
 
-        With ``min_points`` or ``max_left``, only the combinations worth at
-        least ``min_points`` or leaving at most ``max_left`` cards in hand
-        (either will do), searched with both bounds to skip hopeless branches.
+        A combination is a multiset of melds: when the hand holds two copies of
+        a meld's cards, the meld may come twice, and no combination comes twice
+        (in another order either). With ``min_points`` or ``max_left``, only the
+        combinations worth at least ``min_points`` or leaving at most
+        ``max_left`` cards in hand (either will do), searched with both bounds
+        to skip hopeless branches.
         """
-        size = sum(hand)
         bounded = min_points > 0 or max_left is not None
-        need_cards = size - max_left if max_left is not None else size + 1
-        if bounded and found is None and not self._may_reach(hand, min_points, need_cards):
-            return
-        options = list(self.melds(hand) if found is None else found)
-        left = list(hand)
-        points_after = [0] * (len(options) + 1)
-        cards_after = [0] * (len(options) + 1)
-        for i in range(len(options) - 1, -1, -1):
-            points_after[i] = points_after[i + 1] + options[i].points
-            cards_after[i] = cards_after[i + 1] + len(options[i].used)
+        goal = _Goal(min_points, -1 if max_left is None else max_left) if bounded else _Goal()
+        if found is not None:
+            options = list(dict.fromkeys(found))  # the same meld twice is one option
+            packing = _Packing(
+                hand, [f.points for f in options], [f.used for f in options], self._most
+            )
+            return packing.search(options.__getitem__, goal)
+        known = self._hand(hand)
+        if bounded and not self._may_reach(hand, known, min_points, max_left):
+            return iter(())
+        return self._packing(hand, known).search(self._meld_of(known), goal)
 
-        def extend(
-            start: int, chosen: list[FoundMeld], points: int, cards: int
-        ) -> Iterator[tuple[FoundMeld, ...]]:
-            for i in range(start, len(options)):
-                if (
-                    bounded
-                    and points + points_after[i] < min_points
-                    and cards + cards_after[i] < need_cards
-                ):
-                    return
-                meld = options[i]
-                if not _take(left, meld.used):
-                    continue
-                chosen.append(meld)
-                total, used = points + meld.points, cards + len(meld.used)
-                if not bounded or total >= min_points or used >= need_cards:
-                    yield tuple(chosen)
-                yield from extend(i + 1, chosen, total, used)
-                chosen.pop()
-                _give(left, meld.used)
-
-        yield from extend(0, [], 0, 0)
-
-    def _may_reach(self, hand: Counts, min_points: int, need_cards: int) -> bool:
-        """Cheap bounds: can some combination be worth ``min_points`` or use ``need_cards``?"""
-        faces = {face for candidate in self._candidates(hand) for face in candidate[1]}
-        if sum(hand[face] for face in faces) >= need_cards:
+    def _may_reach(
+        self, hand: Counts, known: _HandMelds, min_points: int, max_left: int | None
+    ) -> bool:
+        """Cheap bounds first: can some combination be worth ``min_points`` or leave at most
+        ``max_left`` cards?"""
+        if min_points <= 0:
+            return True  # every combination is worth that much
+        faces = known.faces()
+        if max_left is not None and sum(hand) - sum(hand[face] for face in faces) <= max_left:
             return True
-        return (
-            min_points > 0
-            and self.opening_bound(hand) >= min_points
-            and self.best_opening_value(hand) >= min_points
-        )
+        if sum(hand[face] * self._most[face] for face in faces) < min_points:
+            return False
+        direct = self._direct_best(hand, known)
+        if direct is not None:
+            return direct[0] >= min_points
+        # enough to know that some packing reaches the bar (the search asks the same)
+        packing = self._packing(hand, known)
+        return packing.most(packing.points_scale(), packing.have, min_points) >= min_points
 
     def opening_bound(self, hand: Counts) -> int:
         """An upper bound on any opening: every card that is in some meld, at its best value."""
-        faces = {face for candidate in self._candidates(hand) for face in candidate[1]}
+        faces = self._hand(hand).faces()
         return sum(hand[face] * self._most[face] for face in faces)
 
+    def _best(self, hand: Counts, known: _HandMelds) -> tuple[int, list[int]]:
+        """The best opening value and the melds (candidate indices) of one way to reach it."""
+        best = self._direct_best(hand, known)
+        if best is None:
+            best = known.best = self._packing(hand, known).best()
+        return best
+
+    def _direct_best(self, hand: Counts, known: _HandMelds) -> tuple[int, list[int]] | None:
+        """The best opening if known, or found by :func:`_best_directly` (tried once)."""
+        if known.best is None and not known.tried:
+            known.tried = True
+            known.best = _best_directly(hand, known.candidates)
+        return known.best
+
     def best_opening_value(self, hand: Counts) -> int:
-        """The value of the best opening (the search of :meth:`best_opening`, cached)."""
-        return _memo(self._best_cache, tuple(hand), self._best, hand)[0]
+        """The value of the best opening (the search of :meth:`best_opening`, remembered)."""
+        return self._best(hand, self._hand(hand))[0]
 
     def best_opening(self, hand: Counts) -> tuple[int, tuple[FoundMeld, ...]]:
         """The highest opening value the hand can lay down at once, and one way to do it."""
-        points, melds = _memo(self._best_cache, tuple(hand), self._best, hand)
-        return points, tuple(self._build(c) for c in melds)
-
-    def _best(self, hand: Counts) -> tuple[int, tuple[_Candidate, ...]]:
-        options = sorted(self._candidates(hand), key=lambda m: -m[0])
-        if not options:
-            return 0, ()
-        left = list(hand)
-        best_total = 0
-        best: tuple[_Candidate, ...] = ()
-        suffix = [0] * (len(options) + 1)
-        for i in range(len(options) - 1, -1, -1):
-            suffix[i] = suffix[i + 1] + options[i][0]
-        chosen: list[_Candidate] = []
-
-        def search(start: int, total: int) -> None:
-            nonlocal best_total, best
-            if total > best_total:
-                best_total, best = total, tuple(chosen)
-            for i in range(start, len(options)):
-                if total + suffix[i] <= best_total:
-                    return
-                meld = options[i]
-                if _take(left, meld[1]):
-                    chosen.append(meld)
-                    search(i + 1, total + meld[0])
-                    chosen.pop()
-                    _give(left, meld[1])
-
-        search(0, 0)
-        return best_total, best
+        known = self._hand(hand)
+        points, chosen = self._best(hand, known)
+        melds = sorted((self._build(known.candidates[i]) for i in chosen), key=_by_points)
+        return points, tuple(melds)
 
     def covers(self, hand: Counts, keep: int = 0) -> Iterator[tuple[FoundMeld, ...]]:
         """Combinations of melds that use every card of the hand but ``keep`` of them."""
-        size = sum(hand)
-        for combo in self.combinations(hand):
-            if sum(len(m.used) for m in combo) == size - keep:
-                yield combo
+        known = self._hand(hand)
+        faces = known.faces()
+        if sum(hand) - sum(hand[face] for face in faces) > keep:
+            return iter(())  # some card is in no meld at all
+        return self._packing(hand, known).search(self._meld_of(known), _Goal(keep=keep))
 
 
-_T = TypeVar("_T")
+_TRIES = 50
+"""How many melds the direct search may try to take before it leaves the hand to a packing."""
 
 
-def _memo(
-    cache: dict[tuple[int, ...], _T],
-    key: tuple[int, ...],
-    make: Callable[[Counts], _T],
-    hand: Counts,
-) -> _T:
-    """``make(hand)``, remembered under ``key`` in a bounded cache (cleared when full)."""
-    found = cache.get(key)
-    if found is None:
-        found = make(hand)
-        if len(cache) > 4096:
-            cache.clear()
-        cache[key] = found
-    return found
+def _best_directly(hand: Counts, candidates: Sequence[_Candidate]) -> tuple[int, list[int]] | None:
+    """The best opening found by trying every multiset of melds that fits, or ``None`` when
+    that takes more than ``_TRIES`` tries (the packing's search is then cheaper).
 
+    Most hands have a few melds that hardly combine, and setting up a packing costs
+    more than trying them all.
+    """
+    if len(candidates) > _TRIES:
+        return None
+    left = list(hand)
+    order = sorted(range(len(candidates)), key=lambda i: -candidates[i][0])
+    best_total, best = 0, []
+    chosen: list[int] = []
+    tries = 0
 
-def _choose(pool: list[int], k: int) -> list[tuple[int, ...]]:
-    """Distinct ways to pick ``k`` wild cards from ``pool`` (face indices)."""
-    if k == 0:
-        return [()]
-    if k > len(pool):
-        return []
-    return sorted(set(itertools.combinations(pool, k)))
+    def search(start: int, total: int) -> bool:
+        nonlocal best_total, best, tries
+        if total > best_total:
+            best_total, best = total, list(chosen)
+        tries += len(order) - start
+        if tries > _TRIES:
+            return False
+        for k in range(start, len(order)):
+            index = order[k]
+            points, used, _ = candidates[index]
+            if _take(left, used):
+                chosen.append(index)
+                finished = search(k, total + points)  # from k again: the meld may come twice
+                chosen.pop()
+                _give(left, used)
+                if not finished:
+                    return False
+        return True
 
-
-def _interleave(
-    mask: tuple[bool, ...], wilds: tuple[int, ...], naturals: tuple[int, ...]
-) -> tuple[int, ...]:
-    w, n = iter(wilds), iter(naturals)
-    return tuple(next(w) if is_wild else next(n) for is_wild in mask)
+    return (best_total, best) if search(0, 0) else None
 
 
 def _take(left: list[int], used: Sequence[int]) -> bool:
+    """Take ``used`` from ``left`` if every card is there (and leave ``left`` as it was if not)."""
     for i, face in enumerate(used):
         if left[face] == 0:
             for back in used[:i]:
@@ -677,6 +914,399 @@ def _take(left: list[int], used: Sequence[int]) -> bool:
 def _give(left: list[int], used: Sequence[int]) -> None:
     for face in used:
         left[face] += 1
+
+
+# --- the packing search -----------------------------------------------------------------------
+
+_SMALL = 30
+"""A packing of this many melds or fewer is searched without bounds."""
+
+_UNBOUNDED = 1 << 62
+"""An ``enough`` no packing reaches: ask for the exact best."""
+
+
+@attrs.frozen
+class _Goal:
+    """The combinations a search wants: worth ``points`` or more, or leaving at most ``left``
+    cards (either will do; -1 for no such limit); or, for a cover, leaving exactly ``keep``.
+
+    The default wants every combination.
+    """
+
+    points: int = 0
+    left: int = -1
+    keep: int | None = None
+
+
+class _Scale:
+    """One way to weigh a packing (points toward an opening, or cards), and what is known.
+
+    ``by_slot[s]`` lists the melds whose lowest card is slot ``s`` as (need,
+    weight, slack), heaviest first, where slack is what the meld's cards could
+    weigh at most less what the meld weighs; ``weights`` is the most each card
+    can weigh, and ``live`` has a byte of ones for each slot some meld starts
+    at. ``exact`` and ``lower`` remember, per hand left, the best packing and a
+    packing found good enough.
+    """
+
+    __slots__ = ("by_slot", "choice", "exact", "live", "lower", "weights")
+
+    def __init__(
+        self, by_slot: dict[int, list[tuple[int, int, int]]], weights: tuple[int, ...]
+    ) -> None:
+        live = 0
+        for slot, entries in by_slot.items():
+            entries.sort(key=_heaviest)
+            live |= 0xFF << (8 * slot)
+        self.by_slot = by_slot
+        self.weights = weights
+        self.live = live
+        self.exact: dict[int, int] = {}
+        self.choice: dict[int, int] = {}
+        self.lower: dict[int, int] = {}
+
+    def forget(self) -> None:
+        self.exact.clear()
+        self.choice.clear()
+        self.lower.clear()
+
+
+class _Packing:
+    """The melds of one hand as a packing problem over its cards.
+
+    Each face some meld uses gets a slot, in face order, and a byte of an
+    integer: ``have`` holds the hand's count of each, a meld's need its own. A
+    meld fits what is left when no byte of ``left - need`` goes below zero,
+    which one subtraction shows: with the top bit of every byte (``guard``)
+    set first, they all survive exactly when it fits (counts stay below 128).
+
+    Melds that need the same cards form a class (they differ in the roles of
+    their wild cards or in points); the best packing weighs classes, grouped by
+    their lowest slot. The tables for each question are built when it is first
+    asked.
+    """
+
+    __slots__ = (
+        "_best_of",
+        "_by_cards",
+        "_by_points",
+        "_classes",
+        "_fit_masks",
+        "_hand",
+        "_most_of",
+        "_points",
+        "_slot_of",
+        "_used",
+        "cap",
+        "faces",
+        "guard",
+        "have",
+        "needs",
+        "width",
+    )
+
+    def __init__(
+        self,
+        hand: Counts,
+        points: Sequence[int],
+        used: Sequence[tuple[int, ...]],
+        most: Sequence[int],
+    ) -> None:
+        faces = sorted(set().union(*used))
+        self.faces = faces
+        self.width = width = len(faces)
+        self._slot_of = {face: slot for slot, face in enumerate(faces)}
+        bit = [0] * len(hand)
+        for slot, face in enumerate(faces):
+            bit[face] = 1 << (8 * slot)
+        # counts stay below 128: a deck holds a few copies of a face
+        self.have = int.from_bytes(bytes(map(hand.__getitem__, faces)), "little")
+        self.guard = int.from_bytes(b"\x80" * width, "little")
+        self.needs = [sum(map(bit.__getitem__, faces_used)) for faces_used in used]
+        self.cap = 8 * len(used) + 1024
+        self._hand, self._points, self._used, self._most_of = hand, points, used, most
+        self._classes: dict[int, list[int]] | None = None
+        self._best_of: dict[int, int] = {}
+        self._by_points: _Scale | None = None
+        self._by_cards: _Scale | None = None
+        self._fit_masks: list[list[int]] | None = None
+
+    def classes(self) -> dict[int, list[int]]:
+        """The melds (indices) of each need, the most points first (then in order)."""
+        if self._classes is None:
+            classes: dict[int, list[int]] = {}
+            for index, need in enumerate(self.needs):
+                members = classes.get(need)
+                if members is None:
+                    classes[need] = [index]
+                else:
+                    members.append(index)
+            points = self._points.__getitem__
+            for members in classes.values():
+                if len(members) > 1:
+                    members.sort(key=points, reverse=True)  # stable, even reversed
+            self._classes = classes
+        return self._classes
+
+    def points_scale(self) -> _Scale:
+        """Opening points: each class weighs what its best member is worth, and a card at
+        most its best value."""
+        if self._by_points is None:
+            points, used, best_of = self._points, self._used, self._best_of
+            most = self._most_of.__getitem__
+            by_slot: dict[int, list[tuple[int, int, int]]] = {}
+            for need, members in self.classes().items():
+                top = best_of[need] = members[0]
+                value = points[top]
+                slack = sum(map(most, used[top])) - value
+                slot = ((need & -need).bit_length() - 1) >> 3
+                by_slot.setdefault(slot, []).append((need, value, slack))
+            self._by_points = _Scale(by_slot, tuple(map(most, self.faces)))
+        return self._by_points
+
+    def cards_scale(self) -> _Scale:
+        """Cards melded: every card weighs one."""
+        if self._by_cards is None:
+            used = self._used
+            by_slot: dict[int, list[tuple[int, int, int]]] = {}
+            for need, members in self.classes().items():
+                slot = ((need & -need).bit_length() - 1) >> 3
+                by_slot.setdefault(slot, []).append((need, len(used[members[0]]), 0))
+            self._by_cards = _Scale(by_slot, (1,) * self.width)
+        return self._by_cards
+
+    def fit_masks(self) -> list[list[int]]:
+        """Per slot, indexed by how many copies of its card are left (up to the most any
+        meld needs), the melds that still fit that card, as bits by meld index."""
+        if self._fit_masks is None:
+            width = self.width
+            # a row of bytes per meld, its need; then each slot's column, read as binary
+            # digits (the last meld first) once the counts are turned into digits
+            grid = b"".join(need.to_bytes(width, "little") for need in self.needs)
+            self._fit_masks = []
+            for slot in range(width):
+                column = grid[slot::width][::-1]
+                self._fit_masks.append(
+                    [
+                        int(column.translate(_at_most(copies)), 2)
+                        for copies in range(max(column) + 1)
+                    ]
+                )
+        return self._fit_masks
+
+    # --- the best packing ---
+
+    def most(self, scale: _Scale, left: int, enough: int = _UNBOUNDED) -> int:
+        """The most a packing of ``left`` weighs on ``scale``, exactly when below ``enough``;
+        once some packing reaches ``enough`` the search stops and returns its weight.
+
+        Branch on the lowest card that some meld starts at (the cards below it
+        are in no meld that fits): one copy of it stays out of every meld, or
+        all of them are in melds, one of them in a meld it starts. The first
+        branch, worked out first, also bounds the others: a meld takes that
+        card, so what the meld leaves can weigh no more than that branch, and a
+        meld that cannot beat the best so far even then is skipped (melds come
+        heaviest first, so the rest are skipped with it). So the answer, and
+        what is remembered, is still exact.
+        """
+        live = scale.live
+        starts = left & live
+        if not starts:
+            return 0
+        slot = ((starts & -starts).bit_length() - 1) >> 3
+        left &= -(1 << (8 * slot))
+        best = scale.exact.get(left)
+        if best is not None:
+            return best
+        best = scale.lower.get(left, 0)
+        if best >= enough:
+            return best
+        rest = left - (1 << (8 * slot))
+        without = self.most(scale, rest, enough) if rest & live else 0
+        pick = -1  # the branch of the best: 0 for one copy out, else the meld's need
+        if without > best:
+            best, pick = without, 0
+        if best < enough:
+            guard = self.guard
+            guarded = left | guard
+            bound = -1
+            for need, weight, slack in scale.by_slot[slot]:
+                if weight + without <= best:
+                    break  # what the meld leaves weighs at most ``without``
+                if (guarded - need) & guard != guard:
+                    continue
+                if bound < 0:
+                    held = left.to_bytes(self.width, "little")
+                    bound = sum(map(operator.mul, held, scale.weights))
+                if bound - slack <= best:
+                    continue  # even every card at its most could not beat the best
+                rest = left - need
+                value = weight + self.most(scale, rest, enough - weight) if rest & live else weight
+                if value > best:
+                    best, pick = value, need
+                    if best >= enough:
+                        break
+        if len(scale.exact) + len(scale.lower) >= self.cap:
+            scale.forget()  # bounded: what is forgotten is found again
+        if best >= enough:
+            scale.lower[left] = best
+            return best
+        scale.exact[left] = best
+        if pick >= 0:
+            scale.choice[left] = pick
+        return best
+
+    def best(self) -> tuple[int, list[int]]:
+        """The best opening value and the melds (candidate indices) of one packing reaching it."""
+        scale = self.points_scale()
+        total = want = self.most(scale, self.have)
+        left, chosen = self.have, []
+        while want > 0:
+            starts = left & scale.live
+            slot = _lowest_slot(starts)
+            left &= -(1 << (8 * slot))
+            pick = scale.choice.get(left)
+            if pick is None:
+                pick = self._branch(scale, left, slot, want)
+            if pick:
+                index = self._best_of[pick]
+                chosen.append(index)
+                left -= pick
+                want -= self._points[index]
+            else:
+                left -= 1 << (8 * slot)
+        return total, chosen
+
+    def _branch(self, scale: _Scale, left: int, slot: int, want: int) -> int:
+        """The branch of a best packing of ``left`` (worth ``want``) when it was not
+        remembered: the need of its meld that starts at ``slot``, or 0 for none."""
+        guard = self.guard
+        guarded = left | guard
+        for need, weight, _ in scale.by_slot[slot]:
+            if (guarded - need) & guard == guard and weight + self.most(scale, left - need) == want:
+                return need
+        return 0
+
+    # --- enumeration ---
+
+    def search(
+        self, meld: Callable[[int], FoundMeld], goal: _Goal
+    ) -> Iterator[tuple[FoundMeld, ...]]:
+        """Every combination the goal wants, each multiset of melds once.
+
+        A combination lists its melds in their order, a meld repeating itself
+        when the cards allow, so every multiset has one path; the search runs
+        in that order, so the combinations come in the order of their melds. The
+        melds that still fit are bits by meld index, and a meld's cards leave
+        only the ones that need no more of them than are left. A branch that no
+        wanted combination can come from is cut.
+        """
+        met, reachable = self._tests(goal)
+        size = sum(self._hand)
+        if not reachable(0, size, self.have):
+            return
+        fit_masks, needs, points, used = self.fit_masks(), self.needs, self._points, self._used
+        slot_of = self._slot_of
+        touched: list[list[int] | None] = [None] * len(needs)  # the slots of each meld
+        chosen: list[FoundMeld] = []
+
+        def fitting(left: int, melds: int, slots: list[int]) -> int:
+            """Of ``melds``, those that fit ``left``, which changed only at ``slots``."""
+            for slot in slots:
+                masks = fit_masks[slot]
+                melds &= masks[min((left >> (8 * slot)) & 0xFF, len(masks) - 1)]
+            return melds
+
+        def extend(
+            left: int, melds: int, worth: int, cards_left: int
+        ) -> Iterator[tuple[FoundMeld, ...]]:
+            while melds:
+                lowest = melds & -melds
+                index = lowest.bit_length() - 1
+                melds ^= lowest
+                rest = left - needs[index]
+                total, after = worth + points[index], cards_left - len(used[index])
+                chosen.append(meld(index))
+                if met(total, after):
+                    yield tuple(chosen)
+                if reachable(total, after, rest):
+                    slots = touched[index]
+                    if slots is None:
+                        slots = touched[index] = sorted({slot_of[face] for face in used[index]})
+                    later = fitting(rest, melds | lowest, slots)  # this meld again, or later
+                    if later:
+                        yield from extend(rest, later, total, after)
+                chosen.pop()
+
+        every = (1 << len(needs)) - 1
+        yield from extend(self.have, fitting(self.have, every, list(range(self.width))), 0, size)
+
+    def _tests(
+        self, goal: _Goal
+    ) -> tuple[Callable[[int, int], bool], Callable[[int, int, int], bool]]:
+        """Whether a combination worth ``points`` that leaves ``left`` cards is one the goal
+        wants; and whether adding melds from ``rest`` (the cards later melds may use) to it
+        can make one."""
+        keep, least, most_left = goal.keep, goal.points, goal.left
+        # with few melds, trying every combination costs less than bounding the branches
+        bounded = len(self.needs) > _SMALL
+        if keep is not None:
+
+            def cover(points: int, left: int) -> bool:
+                return left == keep
+
+            def may_cover(points: int, left: int, rest: int) -> bool:
+                missing = left - keep
+                if missing <= 0 or not bounded:
+                    return missing > 0
+                return self.most(self.cards_scale(), rest, missing) >= missing
+
+            return cover, may_cover
+
+        def wanted(points: int, left: int) -> bool:
+            return points >= least or left <= most_left
+
+        def may_want(points: int, left: int, rest: int) -> bool:
+            if points >= least or left <= most_left or not bounded:
+                return True  # and so is every larger combination
+            short = least - points
+            if self.most(self.points_scale(), rest, short) >= short:
+                return True
+            missing = left - most_left
+            return most_left >= 0 and self.most(self.cards_scale(), rest, missing) >= missing
+
+        return wanted, may_want
+
+
+@functools.lru_cache(maxsize=128)
+def _at_most(copies: int) -> bytes:
+    """Turns a count, as a byte, into the digit 1 when it is ``copies`` or fewer, else 0."""
+    return bytes(ord("1") if count <= copies else ord("0") for count in range(256))
+
+
+def _heaviest(entry: tuple[int, int, int]) -> int:
+    return -entry[1]
+
+
+def _by_points(found: FoundMeld) -> int:
+    return -found.points
+
+
+def _lowest_slot(packed: int) -> int:
+    """The slot of the lowest non-zero byte of ``packed``."""
+    return ((packed & -packed).bit_length() - 1) >> 3
+
+
+def _ranks_held(present: int, least: int) -> int:
+    """The ranks (bit ``rank - 1``) that the natural cards ``present`` hold in ``least`` suits."""
+    c, d, h, s = ((present >> (13 * suit)) & 0x1FFF for suit in range(4))
+    if least <= 1:
+        return c | d | h | s
+    if least == 2:
+        return (c & (d | h | s)) | (d & (h | s)) | (h & s)
+    if least == 3:
+        return (c & d & (h | s)) | (h & s & (c | d))
+    return c & d & h & s if least == 4 else 0
 
 
 def check_found(found: FoundMeld, rules: MeldRules) -> bool:
