@@ -645,6 +645,14 @@ class MeldFinder:
             size - len(suits)
         )
 
+    def meld_slots(self, hand: Counts) -> list[tuple[int, ...]]:
+        """The hand slots each legal meld uses, in the order of :meth:`melds` (none is built)."""
+        return [candidate[1] for candidate in self._hand(hand).candidates]
+
+    def slots_in_melds(self, hand: Counts) -> frozenset[int]:
+        """The hand slots that some legal meld uses."""
+        return self._hand(hand).faces()
+
     def melds(self, hand: Counts) -> list[FoundMeld]:
         """Every legal meld the hand can make, runs first, in a fixed order."""
         known = self._hand(hand)

@@ -73,15 +73,15 @@ def can_finish(
     spare = 1 if rules.final_discard or rules.may_discard else 0
     if sum(hand) == 0:
         return not rules.final_discard
-    melds = [found.used for found in finder.melds(hand)]
-    in_melds = {slot for used in melds for slot in used}
-    stranded = [slot for slot, n in enumerate(hand) if n and slot not in in_melds]
-    if sum(hand[slot] for slot in stranded) > spare:
-        reach = _Reach(finder, hand, targets)
-        if sum(hand[slot] for slot in stranded if not reach(slot)) > spare:
-            return False
-    else:
-        reach = _Reach(finder, hand, targets)
+    in_melds = finder.slots_in_melds(hand)
+    reach = _Reach(finder, hand, targets)
+    stuck = 0
+    for slot, count in enumerate(hand):
+        if count and slot not in in_melds and not reach(slot):
+            stuck += count  # such a card can only be the discard
+            if stuck > spare:
+                return False
+    melds = finder.meld_slots(hand)
     search = _Search(
         melds,
         finder,
@@ -105,14 +105,27 @@ class _Reach:
     """
 
     def __init__(self, finder: MeldFinder, hand: Sequence[int], targets: Targets) -> None:
-        self.rules = finder.rules
+        rules = finder.rules
+        self.rules = rules
         self.hand = hand
-        self.targets = targets
-        self.wrap = finder.rules.ruleset.runs.wrap
+        self.any_target = bool(targets)
+        self.wrap = rules.ruleset.runs.wrap
         self.known: dict[int, bool] = {}
         self._wilds: int | None = None
-        self._laid: list[tuple[tuple[Card, ...], MeldKind]] | None = None
         self._suits: dict[object, set[int]] = {}
+        natural = rules.wilds.natural_as
+        self.set_ranks: set[Rank | None] = set()
+        self.runs: dict[object, list[tuple[int, int]]] = {}
+        for meld, kind in targets:
+            laid = [r if r is not None else natural(c) for c, r in zip(meld.cards, meld.roles)]
+            if kind is MeldKind.SET:
+                self.set_ranks.add(laid[0].rank)
+                continue
+            first, last = laid[0].rank, laid[-1].rank
+            assert first is not None and last is not None
+            low = 1 if first is Rank.ACE else int(first)
+            high = _HIGH if last is Rank.ACE else int(last)
+            self.runs.setdefault(laid[0].suit, []).append((low, high))
 
     def __call__(self, slot: int) -> bool:
         known = self.known.get(slot)
@@ -125,34 +138,20 @@ class _Reach:
         rules = self.rules
         card = CARDS[slot % DEMOTED]
         if slot < DEMOTED and rules.is_wild(card):
-            return bool(self.targets)
+            return self.any_target
         if card.is_joker and slot >= DEMOTED:
-            return any(  # a demoted joker plays as an Ace of any suit
-                kind is MeldKind.RUN or self._plays(meld)[0].rank is Rank.ACE
-                for meld, kind in self.targets
-            )
+            return bool(self.runs) or Rank.ACE in self.set_ranks  # it plays as any Ace
         plays = rules.wilds.natural_as(card)
-        if self._laid is None:
-            self._laid = [(self._plays(meld), kind) for meld, kind in self.targets]
-        for laid, kind in self._laid:
-            if kind is MeldKind.SET:
-                if laid[0].rank is plays.rank:
-                    return True
-            elif laid[0].suit is plays.suit and (self.wrap or self._links(laid, plays)):
-                return True
-        return False
+        if plays.rank in self.set_ranks:
+            return True
+        runs = self.runs.get(plays.suit)
+        if not runs:
+            return False
+        return self.wrap or any(self._links(low, high, plays) for low, high in runs)
 
-    def _plays(self, meld: Meld) -> tuple[Card, ...]:
-        natural = self.rules.wilds.natural_as
-        return tuple(r if r is not None else natural(c) for c, r in zip(meld.cards, meld.roles))
-
-    def _links(self, run: Sequence[Card], card: Card) -> bool:
-        """Whether held cards of the suit and the wilds could join ``card`` to an end of ``run``."""
+    def _links(self, low: int, high: int, card: Card) -> bool:
+        """Whether held cards of the suit and the wilds could join ``card`` to a run's end."""
         assert card.rank is not None
-        first, last = run[0].rank, run[-1].rank
-        assert first is not None and last is not None
-        low = 1 if first is Rank.ACE else int(first)
-        high = _HIGH if last is Rank.ACE else int(last)
         held = self._held(card)
         for value in _values(card.rank):
             if value < low:
@@ -166,15 +165,18 @@ class _Reach:
         return False
 
     def _held(self, card: Card) -> set[int]:
+        """The run values of the natural cards of ``card``'s suit in the hand."""
         known = self._suits.get(card.suit)
         if known is not None:
             return known
         held: set[int] = set()
         self._suits[card.suit] = held
+        rules = self.rules
         for face in range(53):
-            if self.hand[face] or self.hand[DEMOTED + face]:
-                plays = self.rules.wilds.natural_as(CARDS[face])
-                if plays.suit is card.suit and not (face < 52 and self.rules.is_wild(plays)):
+            natural = self.hand[face] and not rules.is_wild(CARDS[face])
+            if natural or self.hand[DEMOTED + face]:  # a demoted wild plays as natural
+                plays = rules.wilds.natural_as(CARDS[face])
+                if plays.suit is card.suit:
                     assert plays.rank is not None
                     held.update(_values(plays.rank))
         return held

@@ -74,7 +74,9 @@ def _take_is_possible(after: RoundState) -> bool:
     if policy.must_meld:
         slot = card.index + (DEMOTED if after.current.taken_demoted else 0)
         least = policy.hand_cards + 1
-        if not any(len(f.used) >= least and slot in f.used for f in finder.melds(hand)):
+        if slot not in finder.slots_in_melds(hand) or not any(
+            len(used) >= least and slot in used for used in finder.meld_slots(hand)
+        ):
             return False
     required = after.required_opening(seat)
     if required is not None and after.ruleset.opening_exemption is OpeningExemption.NONE:
