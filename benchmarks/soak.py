@@ -15,7 +15,8 @@ they keep working while the engine's internals change:
   dead-end       a round that is not over lists at least one action
   determinism    an equal, freshly built round lists the same actions in the same order
   duplicates     the listing has no action twice
-  step-cap       the round ends within ``--step-cap`` decisions
+  step-cap       the round ends within ``--step-cap`` decisions (where the stock is
+                 renewed without end, as in Gulf Hand, a capped round is only counted)
   json           the round serialises to JSON text and loads back to an equal round
   outcome        a finished round has an outcome with one score per seat and no actions
   engine-error   the engine raised where it should not (an internal error, or ``apply``
@@ -53,6 +54,7 @@ import attrs
 
 import hand_rummy as hr
 from hand_rummy import serialize
+from hand_rummy.rules.stock import StockTrigger
 
 STEP_CAP = 3000
 """Decisions after which a round that has not ended counts as a failure."""
@@ -427,6 +429,17 @@ class RoundResult:
     failure: Failure | None = None
 
 
+def stock_renews_forever(ruleset: hr.Ruleset) -> bool:
+    """Whether the discard pile becomes a new stock as often as needed (Gulf Hand, 003 §G9).
+
+    Under such rules random players can keep a round going for ever (nobody is
+    obliged to go out), so hitting the step cap there is no fault; the round
+    is counted as ``capped``.
+    """
+    stock = ruleset.stock
+    return stock.trigger is StockTrigger.EMPTY_ON_DRAW and stock.reshuffles is None
+
+
 def deal(case: Case, seed: int) -> tuple[hr.Round, random.Random]:
     """The round ``seed`` deals for ``case``, and the random source that chooses its actions."""
     ruleset = ruleset_of(case)
@@ -480,8 +493,11 @@ def play_round(case: Case, seed: int, options: Options = Options()) -> RoundResu
     try:
         check_conservation(game)
         result.transitions += 1
+        endless = stock_renews_forever(game.ruleset)
         while not game.is_over:
             if result.decisions >= options.step_cap:
+                if endless:
+                    break  # nothing in these rules ends a round that nobody goes out of
                 raise InvariantError("step-cap", f"not over after {options.step_cap} decisions")
             good, bad = game, None
             begun = time.perf_counter()
@@ -507,9 +523,12 @@ def play_round(case: Case, seed: int, options: Options = Options()) -> RoundResu
             if spent > result.slowest:
                 result.slowest, result.slowest_step = spent, result.decisions - 1
         good, bad = game, None
-        check_end(game)
         check_json(game)
         result.json_trips += 1
+        if not game.is_over:
+            result.ending = "capped"
+            return result
+        check_end(game)
         assert game.outcome is not None
         result.ending = game.outcome.ending.value
     except Exception as error:
