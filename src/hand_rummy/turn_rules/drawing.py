@@ -38,12 +38,12 @@ def judge_take(state: RoundState) -> Ruling:
     change = Taken(card, state.ruleset.demotion.demotes(card, state.rules.wilds), obligation)
     if obligation is None:
         return Ruling(change=change)
-    # the take is legal when the turn can go on to meet what it obliges: try it
-    after = advance(state, TakeDiscard(), change)
-    if _take_is_possible(after) and (
-        any(True for _ in lay_downs(after)) or any(True for _ in lay_offs(after))
-    ):
-        return Ruling(change=change)
+    # the take is legal when the turn can go on to meet what it obliges: after a cheap
+    # look at the melds the hand could make with the card, try it
+    if _take_is_possible(state, change):
+        after = advance(state, TakeDiscard(), change)
+        if any(True for _ in lay_downs(after)) or any(True for _ in lay_offs(after)):
+            return Ruling(change=change)
     if policy.must_meld:
         return refuse(
             Code.TAKE_DISCARD_NOT_MELDED,
@@ -60,26 +60,25 @@ def judge_take(state: RoundState) -> Ruling:
     )
 
 
-def _take_is_possible(after: RoundState) -> bool:
+def _take_is_possible(state: RoundState, change: Taken) -> bool:
     """A quick necessary condition for a take whose card must be melded (or opened with)."""
-    seat = after.turn
-    policy = after.ruleset.discard_take
-    opened = after.opened[seat]
-    if policy.must_meld and policy.may_lay_off and opened and after.table:
+    seat = state.turn
+    policy = state.ruleset.discard_take
+    opened = state.opened[seat]
+    if policy.must_meld and policy.may_lay_off and opened and state.table:
         return True
-    finder = after.finder
-    hand = after.hands[seat]
-    card = after.current.taken
-    assert card is not None
+    finder = state.finder
+    slot = change.card.index + (DEMOTED if change.demoted else 0)
+    hand = list(state.hands[seat])
+    hand[slot] += 1
     if policy.must_meld:
-        slot = card.index + (DEMOTED if after.current.taken_demoted else 0)
         least = policy.hand_cards + 1
         if slot not in finder.slots_in_melds(hand) or not any(
             len(used) >= least and slot in used for used in finder.meld_slots(hand)
         ):
             return False
-    required = after.required_opening(seat)
-    if required is not None and after.ruleset.opening_exemption is OpeningExemption.NONE:
+    required = state.required_opening(seat)
+    if required is not None and state.ruleset.opening_exemption is OpeningExemption.NONE:
         return finder.opening_bound(hand) >= required and finder.best_opening_value(hand) >= (
             required
         )
