@@ -15,6 +15,7 @@ lay-off and discard, and no separate record can drift from the hand.
 from __future__ import annotations
 
 import enum
+import operator
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
@@ -168,8 +169,10 @@ class RoundState:
     def replace(self: _S, **changes: Any) -> _S:
         """A copy with some fields changed, of the same class (the hot path of every action)."""
         new = object.__new__(type(self))
-        for name in _FIELDS:
-            object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
+        for name, value in _fields_of(self):
+            object.__setattr__(new, name, value)
+        for name, value in changes.items():
+            object.__setattr__(new, name, value)
         return new
 
     # --- reading ---------------------------------------------------------------------
@@ -228,6 +231,13 @@ class RoundState:
 
 
 _FIELDS = tuple(f.name for f in attrs.fields(RoundState))
+
+
+def _fields_of(state: RoundState) -> zip[tuple[str, Any]]:
+    return zip(_FIELDS, _VALUES(state))
+
+
+_VALUES = operator.attrgetter(*_FIELDS)
 
 
 def counts_of(cards: Iterable[Card], demoted: Iterable[Card] = ()) -> tuple[int, ...]:

@@ -139,11 +139,12 @@ def lay_offs(state: RoundState) -> Iterator[LayOff]:
     hand = state.hands[seat]
     gate: dict[int, bool] = {}
     careful = state.current.obligation is Obligation.GO_OUT
+    demoted = [index for index in range(53) if hand[DEMOTED + index]]
     for target in state.table:
         options = finder.layoff_options(target.meld, target.kind)
-        for index in range(53):
-            if not hand[index] or index not in options:
-                continue
+        # the order of the faces, not of the table, so that the listing is the same however
+        # the finder built its table
+        for index in sorted(i for i in options if hand[i]):
             card = CARDS[index]
             for role, contextual in options[index]:
                 action = LayOff(target.id, card, role)
@@ -157,9 +158,8 @@ def lay_offs(state: RoundState) -> Iterator[LayOff]:
                     gate[index] = open_gate
                 if open_gate:
                     yield action
-        for index in range(53):
-            if hand[DEMOTED + index]:
-                yield from _demoted_lay_offs(state, target, CARDS[index])
+        for index in demoted:
+            yield from _demoted_lay_offs(state, target, CARDS[index])
 
 
 def _lay_off_opens(state: RoundState, action: LayOff) -> bool:
