@@ -10,24 +10,40 @@ from collections.abc import Sequence
 
 from hand_rummy import __version__
 from hand_rummy.errors import HandRummyError
-from hand_rummy.referee import answer_json
+from hand_rummy.referee import LIMITS, answer_json
 from hand_rummy.rules.presets import PRESETS, build, variants_for
 
 __all__ = ["main"]
 
 
 def _judge(args: argparse.Namespace) -> int:
+    # Read bytes, and no more than the limit allows: answer_json decodes them (refusing text
+    # that is not UTF-8 with an answer, not a traceback) and refuses what is too long.
+    size = LIMITS.text_bytes + 1
+    data: str | bytes
     if args.file in (None, "-"):
-        text = sys.stdin.read()
+        if sys.stdin is None:
+            print("hand-rummy judge: no standard input to read", file=sys.stderr)
+            return 2
+        stream = getattr(sys.stdin, "buffer", None)
+        data = stream.read(size) if stream is not None else sys.stdin.read(size)
     else:
         try:
-            with open(args.file, encoding="utf-8") as handle:
-                text = handle.read()
+            with open(args.file, "rb") as handle:
+                data = handle.read(size)
         except OSError as err:
             print(f"hand-rummy judge: cannot read {args.file}: {err.strerror}", file=sys.stderr)
             return 2
-    result, clean = answer_json(text)
-    print(json.dumps(result, ensure_ascii=args.ascii, indent=None if args.compact else 2))
+    result, clean = answer_json(data)
+    indent = None if args.compact else 2
+    text = json.dumps(result, ensure_ascii=args.ascii, indent=indent)
+    try:
+        text.encode(sys.stdout.encoding or "utf-8")
+    except UnicodeEncodeError:
+        # a lone surrogate echoed from the question (\ud800), or a terminal that cannot show
+        # a character: escapes are still the same JSON
+        text = json.dumps(result, ensure_ascii=True, indent=indent)
+    print(text)
     return 0 if clean else 2
 
 
@@ -108,8 +124,9 @@ def _parser() -> argparse.ArgumentParser:
     judge = commands.add_parser(
         "judge",
         help="answer a JSON rules question (or an array of them)",
-        description="Read a JSON question (or an array) from FILE or standard input and print "
-        "the answer. Exits 2 when a question is malformed.",
+        description="Read a JSON question (or an array) in UTF-8 from FILE or standard input "
+        "and print the answer as one JSON value, an error answer for input that is not JSON or "
+        "is beyond the referee's limits. Exits 2 when any answer is an error.",
     )
     judge.add_argument("file", nargs="?", metavar="FILE", help="a JSON file; - or none for stdin")
     judge.add_argument("--compact", action="store_true", help="print the answer on one line")

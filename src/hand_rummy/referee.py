@@ -4,7 +4,9 @@ The question format is a public contract, and also the format of the
 conformance vectors in ``tests/conformance/``. Every question names the
 ``"rules"`` (a preset), optional ``"variants"``, the ``"indicator"`` where the
 rules turn one, and what it ``"ask"``\\ s. A malformed question is answered with
-``{"error": {"code": ..., "message": ...}}``, never with a crash.
+``{"error": {"code": ..., "message": ...}}``, never with a crash, and so is a
+question beyond the :class:`Limits` on size (code ``"LIMIT"``), which keep every
+answer quick and small.
 
 Two questions are about a round in play (``"action"`` and
 ``"legal_actions"``); they carry the round as a document of
@@ -21,9 +23,15 @@ optional for them (when given, it must agree with the document).
 
 from __future__ import annotations
 
+import itertools
 import json
-from collections.abc import Callable, Mapping
+import math
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
+
+import attrs
 
 from hand_rummy.cards import Card, parse_card, parse_cards
 from hand_rummy.errors import CardParseError, HandRummyError, InvalidStateError, UnknownRulesError
@@ -32,16 +40,73 @@ from hand_rummy.opening import judge_opening
 from hand_rummy.round import Round
 from hand_rummy.rules.opening import OpeningExemption, OpeningRecord
 from hand_rummy.rules.presets import PRESETS, build
+from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.scoring import PlayerEnd, RoundEnd, hand_value, score_round
 from hand_rummy.serialize import action_from_json, action_to_json, round_from_json
 from hand_rummy.table import LayoffContext, exchange, lay_off
 from hand_rummy.verdict import Verdict
 
-__all__ = ["ASKS", "ROUND_ASKS", "QuestionError", "answer", "answer_json"]
+__all__ = [
+    "ASKS",
+    "LIMITS",
+    "ROUND_ASKS",
+    "LimitError",
+    "Limits",
+    "QuestionError",
+    "answer",
+    "answer_json",
+]
 
 JSON = dict[str, Any]
 
 _COMMON = frozenset({"rules", "variants", "indicator", "ask", "id", "note"})
+
+
+@attrs.frozen
+class Limits:
+    """How big a question may be: the referee's limits, part of the protocol.
+
+    A question beyond one of them is answered with the error ``LIMIT``; its
+    message names the limit and its value, and the error object carries them
+    as ``"limit"`` (the name of the attribute here) and ``"max"``. Within the
+    limits every question is answered in well under a second and a few tens
+    of MiB (see :doc:`/referee`). The number of seats is not a limit of the
+    referee but of the rules: a ``round_score`` question must have as many
+    players as its rules allow (at most 6), or it gets ``BAD_FIELD``.
+
+    >>> LIMITS.cards, LIMITS.history, LIMITS.actions
+    (108, 5000, 1000)
+    """
+
+    text_bytes: int = 1 << 20
+    """Bytes (UTF-8) of the JSON text that :func:`answer_json` and ``hand-rummy judge`` read:
+    one question or an array of them."""
+    depth: int = 32
+    """Nesting of arrays and objects in that text; a question needs 8 at most."""
+    integer_digits: int = 40
+    """Digits of one integer in that text (a 128-bit seed has 39)."""
+    questions: int = 1000
+    """Questions in one array."""
+    cards: int = 108
+    """Cards in one list of cards (a meld, a hand, the cards laid off, exchanged or melded,
+    and each list of a round's deal): the largest deck holds 108."""
+    melds: int = 36
+    """Melds laid down together (an ``opening``, a ``lay_down`` action): 36 melds of three
+    use 108 cards."""
+    variants: int = 32
+    """Names in ``variants``."""
+    history: int = 5000
+    """Actions in the history of a round document; replaying them takes a fraction of a
+    second. A round of random play rarely needs more than 2,000."""
+    actions: int = 1000
+    """Actions in one ``legal_actions`` answer: the default and the largest ``limit``."""
+    action_window: int = 3000
+    """How far into the list of legal actions a question may reach (``offset + limit``):
+    the generator must produce every action before the page."""
+
+
+LIMITS = Limits()
+"""The limits that this referee applies."""
 
 
 class QuestionError(HandRummyError, ValueError):
@@ -51,8 +116,41 @@ class QuestionError(HandRummyError, ValueError):
         super().__init__(message)
         self.code = code
 
+    def to_json(self) -> JSON:
+        """The ``"error"`` object of the answer."""
+        return {"code": self.code, "message": _clip(str(self), 1000)}
+
+
+class LimitError(QuestionError):
+    """A question beyond one of the :class:`Limits`: ``limit`` names it, ``max`` is its value."""
+
+    def __init__(self, limit: str, what: str) -> None:
+        self.limit = limit
+        self.max: int = getattr(LIMITS, limit)
+        super().__init__("LIMIT", f"{what}; the referee takes at most {self.max} ({limit})")
+
+    def to_json(self) -> JSON:
+        return {**super().to_json(), "limit": self.limit, "max": self.max}
+
 
 # --- reading a question --------------------------------------------------------
+
+
+def _clip(text: str, size: int) -> str:
+    return text if len(text) <= size else text[: size - 1] + "…"
+
+
+def _show(value: Any) -> str:
+    """A value as JSON for a message, cut short: a question may hold a megabyte of it."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):  # not JSON: a Python caller's object
+        text = f"a {type(value).__name__}"
+    return _clip(text, 60)
+
+
+def _name(key: Any) -> str:
+    return _clip(repr(key), 40)
 
 
 def _field(
@@ -63,12 +161,19 @@ def _field(
             raise QuestionError("MISSING_FIELD", f"the question needs {name!r}")
         return None
     value = q[name]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise QuestionError(
-            "BAD_FIELD", f"{name!r} must be {_article(names)}, not {json.dumps(value)}"
-        )
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if not isinstance(value, kinds) or (int in kinds and isinstance(value, bool)):
+        names = " or ".join(k.__name__ for k in kinds)
+        raise QuestionError("BAD_FIELD", f"{name!r} must be {_article(names)}, not {_show(value)}")
     return value
+
+
+def _count(q: Mapping[str, Any], name: str, low: int = 0) -> int | None:
+    """An optional whole-number field that may not be below ``low``."""
+    number: int | None = _field(q, name, int, required=False)
+    if number is not None and number < low:
+        raise QuestionError("BAD_FIELD", f"{name!r} must be at least {low}, not {number}")
+    return number
 
 
 def _article(names: str) -> str:
@@ -85,7 +190,7 @@ def _article(names: str) -> str:
 def _card(value: Any, where: str) -> Card:
     if not isinstance(value, str):
         raise QuestionError(
-            "BAD_CARD", f"{where}: a card is written as text like '10H', not {json.dumps(value)}"
+            "BAD_CARD", f"{where}: a card is written as text like '10H', not {_show(value)}"
         )
     try:
         return parse_card(value)
@@ -95,14 +200,21 @@ def _card(value: Any, where: str) -> Card:
 
 def _cards(value: Any, where: str) -> tuple[Card, ...]:
     if isinstance(value, str):
+        # a card takes at most 5 characters with its separator ("10♥, "); this bound lets
+        # through any list within the limit and stops a megabyte of text before it is read
+        if len(value) > 16 * LIMITS.cards:
+            raise LimitError("cards", f"{where} is {len(value)} characters long")
         try:
-            return parse_cards(value)
+            cards = parse_cards(value)
         except CardParseError as err:
             raise QuestionError("BAD_CARD", f"{where}: {err}") from None
+        if len(cards) > LIMITS.cards:
+            raise LimitError("cards", f"{where} holds {len(cards)} cards")
+        return cards
     if not isinstance(value, list):
-        raise QuestionError(
-            "BAD_FIELD", f"{where} must be a list of cards, not {json.dumps(value)}"
-        )
+        raise QuestionError("BAD_FIELD", f"{where} must be a list of cards, not {_show(value)}")
+    if len(value) > LIMITS.cards:
+        raise LimitError("cards", f"{where} holds {len(value)} cards")
     return tuple(_card(v, f"{where}[{i}]") for i, v in enumerate(value))
 
 
@@ -111,14 +223,31 @@ def _roles(value: Any, size: int, where: str) -> dict[int, Card]:
         return {}
     if not isinstance(value, dict):
         raise QuestionError("BAD_FIELD", f'{where} must be an object like {{"1": "8H"}}')
+    # the positions written as JSON keys: plain ASCII digits without a leading zero, so
+    # that "²", "01" or a thousand-digit key are refused rather than given to int()
+    positions = {str(i): i for i in range(size)}
     roles = {}
     for key, card in value.items():
-        if not (isinstance(key, str) and key.isdigit() and int(key) < size):
+        if key not in positions:
+            span = f"0-{size - 1}" if size else "the meld is empty"
             raise QuestionError(
-                "BAD_FIELD", f"{where}: {key!r} is not a position in the meld (0-{size - 1})"
+                "BAD_FIELD", f"{where}: {_name(key)} is not a position in the meld ({span})"
             )
-        roles[int(key)] = _card(card, f"{where}[{key!r}]")
+        roles[positions[key]] = _card(card, f"{where}[{key!r}]")
     return roles
+
+
+def _positions(value: Any, size: int, where: str) -> list[int]:
+    if not isinstance(value, list):
+        raise QuestionError("BAD_FIELD", f"{where} must list positions in the meld")
+    seen: set[int] = set()
+    for i in value:
+        if not (isinstance(i, int) and not isinstance(i, bool) and 0 <= i < size) or i in seen:
+            raise QuestionError(
+                "BAD_FIELD", f"{where} must list positions in the meld, each once, not {_show(i)}"
+            )
+        seen.add(i)
+    return value
 
 
 def _meld(
@@ -126,11 +255,7 @@ def _meld(
 ) -> Meld:
     cards = _cards(_field(q, cards_key, (list, str)), repr(cards_key))
     roles = _roles(q.get(roles_key), len(cards), repr(roles_key))
-    demoted = q.get(demoted_key, [])
-    if not isinstance(demoted, list) or not all(
-        isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(cards) for i in demoted
-    ):
-        raise QuestionError("BAD_FIELD", f"{demoted_key!r} must list positions in the meld")
+    demoted = _positions(q.get(demoted_key, []), len(cards), repr(demoted_key))
     return Meld.of(cards, roles, demoted)
 
 
@@ -139,14 +264,45 @@ def _check_keys(q: Mapping[str, Any], allowed: frozenset[str]) -> None:
     if extra:
         raise QuestionError(
             "BAD_FIELD",
-            f"unknown field{'s' if len(extra) > 1 else ''} {', '.join(map(repr, extra))} for "
-            f"ask {q['ask']!r}; it takes {', '.join(sorted(allowed)) or 'no other fields'}",
+            f"unknown field{'s' if len(extra) > 1 else ''} {', '.join(map(_name, extra[:5]))} "
+            f"for ask {q['ask']!r}; it takes {', '.join(sorted(allowed)) or 'no other fields'}",
         )
+
+
+def _context(q: Mapping[str, Any], allowed: tuple[str, ...]) -> dict[str, bool]:
+    """The ``context`` object: only the named switches, each true or false."""
+    context = _field(q, "context", dict, required=False) or {}
+    for key, value in context.items():
+        if key not in allowed:
+            raise QuestionError(
+                "BAD_FIELD",
+                f"unknown context field {_name(key)}; it takes {', '.join(allowed)}",
+            )
+        if not isinstance(value, bool):
+            # "false" is a non-empty string: reading it as a truth value would say yes
+            raise QuestionError(
+                "BAD_FIELD", f"'context'.{key} must be true or false, not {_show(value)}"
+            )
+    return dict(context)
+
+
+def _copies(cards: Iterable[Card], ruleset: Ruleset, where: str) -> None:
+    """Refuse cards that the deck does not hold that often: no physical deal could show them."""
+    deck = ruleset.deck
+    for card, count in sorted(Counter(cards).items(), key=lambda item: item[0].ascii):
+        held = deck.copies(card.is_joker)
+        if count > held:
+            raise QuestionError(
+                "BAD_FIELD",
+                f"{where} hold {count} × {card}, but the deck has only {held}",
+            )
 
 
 def _rules(q: Mapping[str, Any]) -> MeldRules:
     name = _field(q, "rules", str)
     variants = _field(q, "variants", list, required=False) or []
+    if len(variants) > LIMITS.variants:
+        raise LimitError("variants", f"'variants' names {len(variants)} variants")
     if not all(isinstance(v, str) for v in variants):
         raise QuestionError("BAD_FIELD", "'variants' must be a list of variant names")
     try:
@@ -166,6 +322,12 @@ def _rules(q: Mapping[str, Any]) -> MeldRules:
         return MeldRules.of(ruleset, card)
     except InvalidStateError as err:
         raise QuestionError("BAD_INDICATOR", str(err)) from None
+
+
+def _indicator(q: Mapping[str, Any]) -> tuple[Card, ...]:
+    """The turned indicator, as a card that no hand can also hold."""
+    indicator = q.get("indicator")
+    return (_card(indicator, "'indicator'"),) if indicator is not None else ()
 
 
 # --- writing an answer ---------------------------------------------------------
@@ -207,30 +369,35 @@ def _ask_meld(q: Mapping[str, Any], rules: MeldRules) -> JSON:
     return _judgement(judge_meld(_meld(q, "cards"), rules))
 
 
+def _per_meld(q: Mapping[str, Any], name: str, count: int, what: str) -> list[Any]:
+    value = q.get(name)
+    if value is None:
+        return [None] * count
+    if not isinstance(value, list) or len(value) != count:
+        raise QuestionError("BAD_FIELD", f"{name!r} must be a list with {what} per meld")
+    return value
+
+
 def _ask_opening(q: Mapping[str, Any], rules: MeldRules) -> JSON:
     _check_keys(q, frozenset({"melds", "roles", "demoted", "required", "last_opening", "context"}))
     raw = _field(q, "melds", list)
-    roles = q.get("roles") or [None] * len(raw)
-    demoted = q.get("demoted") or [[] for _ in raw]
-    if not isinstance(roles, list) or len(roles) != len(raw):
-        raise QuestionError("BAD_FIELD", "'roles' must be a list with one object per meld")
-    if not isinstance(demoted, list) or len(demoted) != len(raw):
-        raise QuestionError("BAD_FIELD", "'demoted' must be a list with one list per meld")
+    if len(raw) > LIMITS.melds:
+        raise LimitError("melds", f"'melds' holds {len(raw)} melds")
+    roles = _per_meld(q, "roles", len(raw), "one object")
+    demoted = [[] if d is None else d for d in _per_meld(q, "demoted", len(raw), "one list")]
     melds = [
         _meld({"cards": cards, "roles": r, "demoted": d}, "cards")
         for cards, r, d in zip(raw, roles, demoted)
     ]
-    required = _field(q, "required", int, required=False)
-    last = _field(q, "last_opening", int, required=False)
+    required = _count(q, "required")
+    last = _count(q, "last_opening")
+    context = _context(q, ("going_out", "hand"))
     if required is None:
         openings = (OpeningRecord(1, 1, last),) if last is not None else ()
         required = rules.ruleset.opening.required(0, 0, openings)
-    context = _field(q, "context", dict, required=False) or {}
     exemption = rules.ruleset.opening_exemption
-    hand, going_out = (
-        bool(context.get("hand")),
-        bool(context.get("going_out")) or bool(context.get("hand")),
-    )
+    hand = context.get("hand", False)
+    going_out = context.get("going_out", False) or hand
     exempt = (exemption is OpeningExemption.GOING_OUT and going_out) or (
         exemption is OpeningExemption.HAND and hand
     )
@@ -246,7 +413,11 @@ def _ask_opening(q: Mapping[str, Any], rules: MeldRules) -> JSON:
 
 def _ask_hand_value(q: Mapping[str, Any], rules: MeldRules) -> JSON:
     _check_keys(q, frozenset({"cards"}))
-    return {"points": hand_value(_cards(_field(q, "cards", (list, str)), "'cards'"), rules)}
+    cards = _cards(_field(q, "cards", (list, str)), "'cards'")
+    indicator = _indicator(q)
+    where = "'cards' and 'indicator'" if indicator else "'cards'"
+    _copies((*cards, *indicator), rules.ruleset, where)
+    return {"points": hand_value(cards, rules)}
 
 
 def _ask_layoff(q: Mapping[str, Any], rules: MeldRules) -> JSON:
@@ -254,17 +425,8 @@ def _ask_layoff(q: Mapping[str, Any], rules: MeldRules) -> JSON:
     meld = _meld(q, "meld")
     cards = _cards(_field(q, "cards", (list, str)), "'cards'")
     roles = _roles(q.get("card_roles"), len(cards), "'card_roles'")
-    context = _field(q, "context", dict, required=False) or {}
-    unknown = set(context) - {"going_out", "one_card_announced", "announcing_one_card"}
-    if unknown:
-        raise QuestionError("BAD_FIELD", f"unknown context field(s): {', '.join(sorted(unknown))}")
-    result = lay_off(
-        meld,
-        cards,
-        rules,
-        roles=roles,
-        context=LayoffContext(**{k: bool(v) for k, v in context.items()}),
-    )
+    context = _context(q, ("going_out", "one_card_announced", "announcing_one_card"))
+    result = lay_off(meld, cards, rules, roles=roles, context=LayoffContext(**context))
     out: JSON = {"ok": result.ok}
     if result.meld is not None:
         out["meld"], out["roles"] = _meld_json(result.meld)
@@ -287,24 +449,42 @@ def _ask_exchange(q: Mapping[str, Any], rules: MeldRules) -> JSON:
     return out
 
 
+def _seat_list(team: Any) -> bool:
+    return (
+        isinstance(team, list)
+        and len(team) > 0
+        and all(isinstance(s, int) and not isinstance(s, bool) for s in team)
+    )
+
+
 def _ask_round_score(q: Mapping[str, Any], rules: MeldRules) -> JSON:
     _check_keys(q, frozenset({"players", "went_out", "finish", "melded", "last_discard", "teams"}))
+    ruleset = rules.ruleset
+    raw = _field(q, "players", list)
+    # counted before any hand is read: the seats are bounded by the rules, teams or not
+    if not ruleset.players.allows(len(raw)):
+        raise QuestionError(
+            "BAD_FIELD",
+            f"{ruleset.title} is for {ruleset.players.describe()[:-1].lower()}; "
+            f"the question has {len(raw)}",
+        )
     players = []
-    for i, p in enumerate(_field(q, "players", list)):
+    for i, p in enumerate(raw):
         if not isinstance(p, dict) or "hand" not in p:
             raise QuestionError(
                 "BAD_FIELD", f"'players'[{i}] must be an object with 'hand' and 'opened'"
+            )
+        unknown = sorted(map(str, set(p) - {"hand", "opened"}))
+        if unknown:
+            raise QuestionError(
+                "BAD_FIELD",
+                f"'players'[{i}]: unknown field {', '.join(map(_name, unknown[:5]))}; "
+                "a player has 'hand' and 'opened'",
             )
         opened = p.get("opened", False)
         if not isinstance(opened, bool):
             raise QuestionError("BAD_FIELD", f"'players'[{i}].opened must be true or false")
         players.append(PlayerEnd(_cards(p["hand"], f"'players'[{i}].hand"), opened))
-    if not rules.ruleset.players.allows(len(players)) and q.get("teams") is None:
-        raise QuestionError(
-            "BAD_FIELD",
-            f"{rules.ruleset.title} is for {rules.ruleset.players.describe()[:-1].lower()}; "
-            f"the question has {len(players)}",
-        )
     if "went_out" not in q:
         raise QuestionError("MISSING_FIELD", "the question needs 'went_out' (a seat, or null)")
     went_out = q["went_out"]
@@ -316,12 +496,19 @@ def _ask_round_score(q: Mapping[str, Any], rules: MeldRules) -> JSON:
     melded = _cards(q.get("melded", []), "'melded'")
     last = q.get("last_discard")
     last_card = _card(last, "'last_discard'") if last is not None else None
+    shown = [c for p in players for c in p.hand]
+    _copies(
+        (*shown, *melded, *([last_card] if last_card else []), *_indicator(q)),
+        ruleset,
+        "the cards of the question (hands, 'melded', 'last_discard', 'indicator')",
+    )
     teams = q.get("teams")
     if teams is not None and not (
-        isinstance(teams, list)
-        and all(isinstance(t, list) and all(isinstance(s, int) for s in t) for t in teams)
+        isinstance(teams, list) and len(teams) >= 2 and all(_seat_list(t) for t in teams)
     ):
-        raise QuestionError("BAD_FIELD", "'teams' must be a list of lists of seats")
+        raise QuestionError(
+            "BAD_FIELD", "'teams' must be a list of two or more teams, each a list of seats"
+        )
     try:
         end = RoundEnd(
             tuple(players),
@@ -352,20 +539,59 @@ ASKS: dict[str, Callable[[Mapping[str, Any], MeldRules], JSON]] = {
 """The questions about rules that the referee answers, by their ``"ask"``."""
 
 
+def _action_limits(action: Any, where: str) -> None:
+    """Refuse an action object too big to judge, before the serialiser reads it."""
+    if not isinstance(action, dict):
+        return
+    melds = action.get("melds")
+    if isinstance(melds, list):
+        if len(melds) > LIMITS.melds:
+            raise LimitError("melds", f"{where}.melds holds {len(melds)} melds")
+        for i, meld in enumerate(melds):
+            cards = meld.get("cards") if isinstance(meld, dict) else None
+            if isinstance(cards, list) and len(cards) > LIMITS.cards:
+                raise LimitError("cards", f"{where}.melds[{i}].cards holds {len(cards)} cards")
+    cards = action.get("cards")
+    if isinstance(cards, list) and len(cards) > LIMITS.cards:
+        raise LimitError("cards", f"{where}.cards holds {len(cards)} cards")
+
+
+def _round_limits(doc: Mapping[str, Any]) -> None:
+    """Refuse a round document too big to replay; its types are the serialiser's to check."""
+    deal = doc.get("deal")
+    if isinstance(deal, dict):
+        lists = [("stock", deal.get("stock")), ("discards", deal.get("discards"))]
+        hands = deal.get("hands")
+        if isinstance(hands, list):
+            lists += [(f"hands[{i}]", h) for i, h in enumerate(hands[: LIMITS.cards + 1])]
+        for name, cards in lists:
+            if isinstance(cards, list) and len(cards) > LIMITS.cards:
+                raise LimitError("cards", f"'round'.deal.{name} holds {len(cards)} cards")
+    history = doc.get("history")
+    if isinstance(history, list):
+        if len(history) > LIMITS.history:
+            raise LimitError("history", f"'round'.history holds {len(history)} actions")
+        for i, action in enumerate(history):
+            _action_limits(action, f"'round'.history[{i}]")
+
+
 def _round(q: Mapping[str, Any]) -> Round:
     """The round document of a question, checked against its optional rules fields."""
     doc = _field(q, "round", dict)
+    _round_limits(doc)
     try:
         game = round_from_json(doc)
-    except (InvalidStateError, CardParseError) as err:
+    except HandRummyError as err:
         raise QuestionError("BAD_ROUND", f"'round': {err}") from None
     if "rules" in q:
         ruleset = game.ruleset
-        named = (_field(q, "rules", str), _field(q, "variants", list, required=False) or [])
+        variants = _field(q, "variants", list, required=False) or []
+        named = (_field(q, "rules", str), variants)
         if named != (ruleset.name, list(ruleset.variants)):
+            given = "+".join([named[0], *map(_show, variants[:5])])
             raise QuestionError(
                 "BAD_FIELD",
-                f"'rules' and 'variants' say {'+'.join([named[0], *map(str, named[1])])}, "
+                f"'rules' and 'variants' say {_clip(given, 80)}, "
                 f"but the round is played under {ruleset.title}",
             )
     elif "variants" in q:
@@ -381,19 +607,39 @@ def _round(q: Mapping[str, Any]) -> Round:
 
 def _ask_action(q: Mapping[str, Any]) -> JSON:
     _check_keys(q, frozenset({"round", "action"}))
+    raw = _field(q, "action", dict)
+    _action_limits(raw, "'action'")
     game = _round(q)
     try:
-        action = action_from_json(_field(q, "action", dict))
-    except (InvalidStateError, CardParseError) as err:
+        action = action_from_json(raw)
+    except HandRummyError as err:
         raise QuestionError("BAD_ACTION", f"'action': {err}") from None
     verdict = game.check(action)
     return {"ok": verdict.ok, "violations": _violations(verdict)}
 
 
 def _ask_legal_actions(q: Mapping[str, Any]) -> JSON:
-    _check_keys(q, frozenset({"round"}))
+    _check_keys(q, frozenset({"round", "offset", "limit"}))
+    offset = _count(q, "offset") or 0
+    limit = _count(q, "limit")
+    if limit is None:
+        limit = LIMITS.actions
+    if limit > LIMITS.actions:
+        raise LimitError("actions", f"'limit' asks for {limit} actions")
+    if offset + limit > LIMITS.action_window:
+        raise LimitError(
+            "action_window", f"'offset' + 'limit' reaches action {offset + limit} of the list"
+        )
     game = _round(q)
-    return {"actions": [action_to_json(a) for a in game.legal_actions()]}
+    # the generator is lazy: take the page and one more action, to say whether more follow,
+    # without listing the rest (a crafted hand can have tens of thousands of lay-downs)
+    page = list(itertools.islice(game.legal_actions(), offset, offset + limit + 1))
+    return {
+        "actions": [action_to_json(a) for a in page[:limit]],
+        "offset": offset,
+        "limit": limit,
+        "more": len(page) > limit,
+    }
 
 
 ROUND_ASKS: dict[str, Callable[[Mapping[str, Any]], JSON]] = {
@@ -404,10 +650,19 @@ ROUND_ASKS: dict[str, Callable[[Mapping[str, Any]], JSON]] = {
 
 
 def answer(question: Any) -> JSON:
-    """Answer one question (a dict decoded from JSON)."""
+    """Answer one question (a dict decoded from JSON).
+
+    Never raises: anything that is not a question, from JSON or from Python,
+    gets an error answer.
+
+    >>> answer(object())["error"]["code"]
+    'BAD_QUESTION'
+    """
     try:
         if not isinstance(question, dict):
             raise QuestionError("BAD_QUESTION", "a question is a JSON object")
+        if not all(isinstance(key, str) for key in question):
+            raise QuestionError("BAD_QUESTION", "the field names of a question are strings")
         ask = _field(question, "ask", str)
         round_handler = ROUND_ASKS.get(ask)
         handler = ASKS.get(ask)
@@ -417,33 +672,136 @@ def answer(question: Any) -> JSON:
             result = handler(question, _rules(question))
         else:
             known = ", ".join([*ASKS, *ROUND_ASKS])
-            raise QuestionError("UNKNOWN_ASK", f"unknown ask {ask!r}; known: {known}")
+            raise QuestionError("UNKNOWN_ASK", f"unknown ask {_name(ask)}; known: {known}")
     except QuestionError as err:
-        result = {"error": {"code": err.code, "message": str(err)}}
+        result = {"error": err.to_json()}
     except HandRummyError as err:
-        result = {"error": {"code": type(err).__name__, "message": str(err)}}
+        result = {"error": {"code": type(err).__name__, "message": _clip(str(err), 1000)}}
     except Exception as err:  # the contract: a question is never answered by a crash
         message = (
             f"the referee failed on this question ({type(err).__name__}: {err}); please report it"
         )
-        result = {"error": {"code": "INTERNAL_ERROR", "message": message}}
+        result = {"error": {"code": "INTERNAL_ERROR", "message": _clip(message, 1000)}}
     if isinstance(question, dict) and "id" in question:
         result = {"id": question["id"], **result}
     return result
 
 
-def answer_json(text: str) -> tuple[Any, bool]:
+# --- reading JSON text -----------------------------------------------------------
+
+
+def _parse_int(text: str) -> int:
+    # Python refuses to read more than 4,300 digits, and reading many costs time; a
+    # question needs far fewer
+    if len(text) - text.startswith("-") > LIMITS.integer_digits:
+        raise LimitError("integer_digits", f"an integer has {len(text)} digits")
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise QuestionError("BAD_JSON", f"the number {_clip(text, 20)} is too large to read")
+    return number
+
+
+def _parse_constant(name: str) -> Any:
+    # Python reads NaN and Infinity, but they are not JSON: an answer echoing one would
+    # not be JSON either
+    raise QuestionError("BAD_JSON", f"{name} is not a JSON value")
+
+
+# A JSON string: on text that json.loads has accepted, every string ends, so this matches
+# without backtracking and strips all strings in one pass.
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_SQUARE = str.maketrans("{}", "[]")
+
+
+def _too_deep(text: str, limit: int) -> bool:
+    """Whether arrays and objects in ``text`` (valid JSON) nest more than ``limit`` deep.
+
+    Each pass of ``replace`` removes the innermost pairs of brackets, so nesting of at most
+    ``limit`` is gone after ``limit`` passes; all of it runs in C, unlike a walk of the
+    decoded value, which takes a third of a second on a megabyte of small lists.
+    """
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text)).translate(_SQUARE)
+    for passes in range(limit):
+        if len(brackets) <= 2 * (limit - passes):  # too few brackets left to nest deeper
+            return False
+        brackets = brackets.replace("[]", "")
+    return bool(brackets)
+
+
+def _read_json(text: Any) -> Any:
+    size = LIMITS.text_bytes
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        data = bytes(text)
+        if len(data) > size:
+            raise LimitError("text_bytes", f"the text holds more than {size} bytes")
+        if data.startswith(b"\xef\xbb\xbf"):  # a byte order mark, as some editors write
+            data = data[3:]
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise QuestionError(
+                "BAD_JSON",
+                f"the text is not UTF-8: byte 0x{data[err.start]:02x} at offset {err.start}",
+            ) from None
+    elif isinstance(text, str):
+        # at most 4 bytes a character: encode only when the count alone cannot decide
+        if len(text) > size or (
+            len(text) * 4 > size and len(text.encode("utf-8", "surrogatepass")) > size
+        ):
+            raise LimitError("text_bytes", f"the text holds more than {size} bytes")
+    else:
+        raise QuestionError(
+            "BAD_JSON", f"expected JSON text (str or bytes), not {type(text).__name__}"
+        )
+    try:
+        data = json.loads(
+            text,
+            parse_int=_parse_int,
+            parse_float=_parse_float,
+            parse_constant=_parse_constant,
+        )
+    except json.JSONDecodeError as err:
+        raise QuestionError("BAD_JSON", f"not valid JSON: {err}") from None
+    except RecursionError:
+        # the decoder recurses once per level; far beyond the limit, it gives up first
+        raise LimitError(
+            "depth", f"arrays and objects nest more than {LIMITS.depth} deep"
+        ) from None
+    # counting brackets, strings included, bounds the depth cheaply for most questions
+    if text.count("[") + text.count("{") > LIMITS.depth and _too_deep(text, LIMITS.depth):
+        raise LimitError("depth", f"arrays and objects nest more than {LIMITS.depth} deep")
+    return data
+
+
+def answer_json(text: str | bytes) -> tuple[Any, bool]:
     """Answer a JSON document holding one question or an array of them.
 
-    Returns the answer (an object, or an array of objects) and whether every
-    question was answered without an error.
+    ``text`` is a string, or bytes in UTF-8. Returns the answer (an object,
+    or an array of objects) and whether every question was answered without
+    an error. It never raises: text that is not JSON, or beyond the
+    :class:`Limits`, gets an error answer.
+
+    >>> answer_json('{"rules": "classic", "ask": "hand_value", "cards": "KS 5D"}')
+    ({'points': 15}, True)
+    >>> answer_json(b'{"rules": "classic", "ask": "meld", "id": NaN}')[0]["error"]["code"]
+    'BAD_JSON'
     """
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        return {"error": {"code": "BAD_JSON", "message": f"not valid JSON: {err}"}}, False
-    if isinstance(data, list):
-        answers = [answer(q) for q in data]
-        return answers, all("error" not in a for a in answers)
+        data = _read_json(text)
+        if isinstance(data, list):
+            if len(data) > LIMITS.questions:
+                raise LimitError("questions", f"the array holds {len(data)} questions")
+            answers = [answer(q) for q in data]
+            return answers, all("error" not in a for a in answers)
+    except QuestionError as err:
+        return {"error": err.to_json()}, False
+    except Exception as err:  # the contract again: no text is answered by a crash
+        message = f"the referee failed on this text ({type(err).__name__}: {err}); please report it"
+        return {"error": {"code": "INTERNAL_ERROR", "message": _clip(message, 1000)}}, False
     single = answer(data)
     return single, "error" not in single

@@ -139,8 +139,8 @@ def _fail(where: str, message: str) -> NoReturn:
 def _show(value: Any) -> str:
     try:
         return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return repr(value)
+    except (TypeError, ValueError, RecursionError):  # not JSON: given from Python
+        return f"a {type(value).__name__}"
 
 
 def _obj(value: Any, where: str) -> Mapping[str, Any]:
@@ -290,10 +290,11 @@ def meld_from_json(value: Any, where: str = "meld") -> Meld:
     for key, role in raw_roles.items():
         if not (isinstance(key, str) and re.fullmatch(r"0|[1-9][0-9]*", key)):
             _fail(f"{where}.roles", f"{key!r} is not a position in the meld")
-        position = int(key)
-        if position >= len(cards):
-            _fail(f"{where}.roles", f"position {position} lies outside the {len(cards)}-card meld")
-        roles[position] = card_from_json(role, f"{where}.roles[{key!r}]")
+        # the length first: int() refuses keys of more than 4,300 digits
+        if len(key) > len(str(len(cards))) or int(key) >= len(cards):
+            shown = key if len(key) <= 20 else f"{key[:20]}…"
+            _fail(f"{where}.roles", f"position {shown} lies outside the {len(cards)}-card meld")
+        roles[int(key)] = card_from_json(role, f"{where}.roles[{key!r}]")
     demoted = _ints(obj.get("demoted", []), f"{where}.demoted")
     for i, position in enumerate(demoted):
         if position >= len(cards):
@@ -410,6 +411,8 @@ def action_from_json(value: Any, where: str = "action") -> Action:
     if "type" not in obj:
         _fail(where, "missing field 'type'")
     kind = obj["type"]
+    if not isinstance(kind, str):  # a list or an object cannot be looked up by name
+        _fail(f"{where}.type", f"expected the name of an action type, not {_show(kind)}")
     if kind in _SIMPLE:
         _fields(obj, where, ["type"])
         return _SIMPLE[kind]()
@@ -1112,9 +1115,13 @@ def loads(
 ) -> Round | PlayerView | Action | Match:
     """Read JSON text written by :func:`dumps`: a ``"round"``, a ``"view"``, an
     ``"action"`` or a ``"match"``."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise InvalidStateError(f"expected JSON text, not {type(text).__name__}")
     try:
         data = json.loads(text)
-    except json.JSONDecodeError as err:
+    except RecursionError:
+        raise InvalidStateError("not valid JSON: arrays and objects nest too deep") from None
+    except ValueError as err:  # bad syntax, bytes that are not UTF-8, 4,300 digits or more
         raise InvalidStateError(f"not valid JSON: {err}") from None
     if kind == "round":
         return round_from_json(data)

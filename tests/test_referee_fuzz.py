@@ -1,0 +1,583 @@
+"""The referee against hostile input: the failures found by fuzzing, kept as regressions, and
+a bounded fuzz of mutated conformance questions (``benchmarks/fuzz_referee.py`` runs longer).
+
+What every answer must be: JSON (no NaN), never ``INTERNAL_ERROR``, and within the referee's
+limits: a question beyond them is refused with ``LIMIT`` rather than answered slowly.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import hand_rummy as hr
+from hand_rummy.referee import LIMITS, LimitError, answer, answer_json
+from hand_rummy.serialize import (
+    action_to_json,
+    match_from_json,
+    match_to_json,
+    round_from_json,
+    round_to_json,
+    view_from_json,
+    view_to_json,
+)
+
+VECTORS = Path(__file__).parent / "conformance"
+
+
+def _code(reply: Any) -> str | None:
+    error = reply.get("error") if isinstance(reply, dict) else None
+    return error["code"] if error else None
+
+
+def _error(text: str | bytes) -> dict[str, Any]:
+    reply, clean = answer_json(text)
+    assert not clean
+    assert isinstance(reply, dict)
+    error: dict[str, Any] = reply["error"]
+    return error
+
+
+def _limit(text: str | bytes) -> str:
+    error = _error(text)
+    assert error["code"] == "LIMIT", error
+    assert error["limit"] in error["message"] and str(error["max"]) in error["message"]
+    name: str = error["limit"]
+    return name
+
+
+def _gulf(moves: int) -> hr.Round:
+    """A legal Gulf round of ``moves`` draws and discards: the stock is reshuffled for ever."""
+    game = hr.Round.deal(hr.rulesets.gulf, 4, seed=0)
+    top = None
+    while len(game.history) < moves:
+        if game.phase is hr.Phase.DRAW:
+            top = game.stock[-1]
+            game = game.apply(hr.DrawStock())
+        elif game.phase is hr.Phase.PLAY and top is not None:
+            game = game.apply(hr.Discard(top))
+        else:
+            game = game.apply(hr.PassRedeal())
+    return game
+
+
+def _romme_jokers() -> hr.Round:
+    """The Rommé dealer starts holding a run of hearts and four jokers: 97,205 legal actions."""
+    ruleset = hr.rulesets.romme
+    mine = list(hr.parse_cards("2H 3H 4H 5H 6H 7H 8H 9H 10H JH JK JK JK JK"))
+    pool = [p.card for p in ruleset.deck.cards()]
+    for card in mine:
+        pool.remove(card)
+    return hr.Round.from_deal(ruleset, [mine, pool[:13]], pool[13:])
+
+
+# --- the JSON text ---------------------------------------------------------------------
+
+
+def test_deep_nesting_is_a_limit() -> None:
+    """Was a RecursionError traceback (10,000 nested brackets)."""
+    assert _limit("[" * 10_000 + "]" * 10_000) == "depth"
+    assert _limit('{"a":' * 3000 + "1" + "}" * 3000) == "depth"
+    assert _limit("[" * 10_000) == "depth"
+    deep: Any = 1
+    for _ in range(LIMITS.depth - 1):
+        deep = [deep]
+    question = {"rules": "classic", "ask": "hand_value", "cards": [], "id": deep}
+    assert answer_json(json.dumps(question))[1] is True
+    question["id"] = [deep]
+    assert _limit(json.dumps(question)) == "depth"
+
+
+def test_long_integer_is_a_limit() -> None:
+    """Was a ValueError traceback (a 5,000-digit integer)."""
+    text = '{"rules": "classic", "ask": "hand_value", "cards": [], "id": %s}'
+    assert _limit(text % ("9" * 5000)) == "integer_digits"
+    assert _limit(text % ("-" + "9" * 41)) == "integer_digits"
+    assert answer_json(text % ("-" + "9" * 40)) == ({"id": -int("9" * 40), "points": 0}, True)
+
+
+@pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1e999", "-1e400"])
+def test_nan_and_infinity_are_not_json(number: str) -> None:
+    """NaN was echoed in the answer's ``id``, which made the answer invalid JSON."""
+    text = '{"rules": "classic", "ask": "meld", "id": ' + number + "}"
+    assert _error(text)["code"] == "BAD_JSON"
+
+
+def test_lone_surrogate_is_answered_and_printable() -> None:
+    """A lone surrogate is valid JSON text; echoing it broke the output (UnicodeEncodeError)."""
+    reply, clean = answer_json(
+        '{"id": "\\ud800", "rules": "classic", "ask": "hand_value", "cards": []}'
+    )
+    assert clean and reply == {"id": "\ud800", "points": 0}
+    assert json.loads(json.dumps(reply)) == reply
+
+
+def test_bytes_that_are_not_utf8_are_bad_json() -> None:
+    error = _error(b'{"rules": "classic", "ask": "meld", "cards": "7H\xff"}')
+    assert error["code"] == "BAD_JSON" and "0xff at offset 48" in error["message"]
+    assert _error(b'{"id": "\xed\xa0\x80"}')["code"] == "BAD_JSON"  # a surrogate in UTF-8
+
+
+def test_byte_order_mark_is_accepted() -> None:
+    text = b'\xef\xbb\xbf{"rules": "classic", "ask": "hand_value", "cards": ["KS"]}'
+    assert answer_json(text) == ({"points": 10}, True)
+
+
+def test_text_beyond_the_size_limit() -> None:
+    pad = "x" * LIMITS.text_bytes
+    text = json.dumps({"rules": "classic", "ask": "hand_value", "cards": [], "note": pad})
+    assert _limit(text) == "text_bytes"
+    assert _limit(text.encode()) == "text_bytes"
+    # counted in UTF-8 bytes: a third as many three-byte characters is as long
+    assert _limit('"%s"' % ("♥" * (LIMITS.text_bytes // 3 + 1))) == "text_bytes"
+
+
+def test_array_beyond_the_question_limit() -> None:
+    one = {"rules": "classic", "ask": "hand_value", "cards": ["KS"]}
+    assert _limit(json.dumps([one] * (LIMITS.questions + 1))) == "questions"
+    replies, clean = answer_json(json.dumps([one] * LIMITS.questions))
+    assert clean and len(replies) == LIMITS.questions
+
+
+# --- internal errors ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("key", ["²", "١", "01", "-1", " 1", "1" + "0" * 5000, "3"])
+def test_role_key_that_is_not_a_position(key: str) -> None:
+    """ "²".isdigit() is true but int("²") fails: it was an INTERNAL_ERROR."""
+    question = {
+        "rules": "classic",
+        "ask": "meld",
+        "cards": ["7H", "JK", "9H"],
+        "roles": {key: "8H"},
+    }
+    assert _code(answer(question)) == "BAD_FIELD"
+
+
+def test_history_entry_with_a_list_for_its_type() -> None:
+    """{"type": []} raised TypeError (unhashable) inside action_from_json."""
+    doc = round_to_json(hr.Round.deal(hr.rulesets.romme, 2, seed=1))
+    doc["history"] = [{"type": []}]
+    reply = answer({"ask": "legal_actions", "round": doc})
+    assert _code(reply) == "BAD_ROUND" and "history[0].type" in reply["error"]["message"]
+    doc["history"] = []
+    assert _code(answer({"ask": "action", "round": doc, "action": {"type": {}}})) == "BAD_ACTION"
+
+
+def test_python_values_that_are_not_json() -> None:
+    """answer() is for decoded JSON, but a Python caller's objects get an answer too."""
+    assert _code(answer(object())) == "BAD_QUESTION"
+    assert _code(answer({1: "meld"})) == "BAD_QUESTION"
+    assert _code(answer({"rules": "classic", "ask": "meld", "cards": object()})) == "BAD_FIELD"
+    assert _code(answer({"rules": "classic", "ask": "meld", "cards": ("7H",)})) == "BAD_FIELD"
+    nan = {"rules": "classic", "ask": "round_score", "players": [], "went_out": float("nan")}
+    assert _code(answer(nan)) == "BAD_FIELD"
+    assert _code(answer_json(None)[0]) == "BAD_JSON"  # type: ignore[arg-type]
+    assert _code(answer_json(5)[0]) == "BAD_JSON"  # type: ignore[arg-type]
+
+
+# --- values that were accepted -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", ["false", 0, 1, None, [], "true"])
+def test_context_values_must_be_booleans(value: Any) -> None:
+    """ "false" was read as true: any non-empty string is truthy."""
+    opening = {"rules": "romme", "ask": "opening", "melds": ["7H 8H 9H"]}
+    assert _code(answer({**opening, "context": {"going_out": value}})) == "BAD_FIELD"
+    layoff = {"rules": "classic", "ask": "layoff", "meld": "7H 8H 9H", "cards": ["10H"]}
+    assert _code(answer({**layoff, "context": {"going_out": value}})) == "BAD_FIELD"
+
+
+def test_unknown_context_keys_are_refused() -> None:
+    opening = {"rules": "romme", "ask": "opening", "melds": ["7H 8H 9H"]}
+    reply = answer({**opening, "context": {"goingout": True}})
+    assert _code(reply) == "BAD_FIELD" and "'goingout'" in reply["error"]["message"]
+    assert answer({**opening, "context": {"going_out": True, "hand": False}})["ok"] is False
+
+
+def test_more_copies_than_the_deck_holds() -> None:
+    assert _code(answer({"rules": "classic", "ask": "hand_value", "cards": ["KS"] * 3})) == (
+        "BAD_FIELD"
+    )
+    assert answer({"rules": "classic", "ask": "hand_value", "cards": ["KS"] * 2}) == {"points": 20}
+    # the turned indicator is one of the two 8♣
+    levant = {"rules": "levant", "indicator": "8C", "ask": "hand_value"}
+    assert _code(answer({**levant, "cards": ["8C", "8C"]})) == "BAD_FIELD"
+    assert "points" in answer({**levant, "cards": ["8C"]})
+    score = {
+        "rules": "classic",
+        "ask": "round_score",
+        "went_out": 0,
+        "players": [{"hand": [], "opened": True}, {"hand": ["JK", "JK"], "opened": True}],
+    }
+    assert "scores" in answer(score)
+    assert _code(answer({**score, "last_discard": "JK"})) == "BAD_FIELD"
+    assert _code(answer({**score, "melded": ["JK"]})) == "BAD_FIELD"
+
+
+@pytest.mark.parametrize(
+    "teams",
+    [[[0]], [[0, 1]], [[False], [True]], [[0], [True]], [[0], []], [[0, 1], "2"], [[0], [1.0]]],
+)
+def test_teams_that_are_not_teams_of_seats(teams: Any) -> None:
+    players = [{"hand": ["KS"], "opened": True}, {"hand": ["5D"], "opened": True}]
+    question = {"rules": "classic", "ask": "round_score", "went_out": None, "players": players}
+    assert "scores" in answer({**question, "teams": [[0], [1]]})
+    assert _code(answer({**question, "teams": teams})) == "BAD_FIELD"
+
+
+def test_one_player_game_with_teams() -> None:
+    """Teams used to lift the rules' player count."""
+    question = {
+        "rules": "classic",
+        "ask": "round_score",
+        "went_out": None,
+        "players": [{"hand": ["KS"], "opened": True}],
+        "teams": [[0]],
+    }
+    assert _code(answer(question)) == "BAD_FIELD"
+
+
+def test_unknown_player_field() -> None:
+    players = [{"hand": [], "opened": True}, {"hand": ["KS"], "open": True}]
+    question = {"rules": "classic", "ask": "round_score", "went_out": 0, "players": players}
+    assert _code(answer(question)) == "BAD_FIELD"
+
+
+# --- the cost limits -------------------------------------------------------------------------
+
+
+def test_legal_actions_on_a_crafted_romme_hand_are_paged() -> None:
+    """A 2 KB question used to list 63,375 actions (47 s); here the hand has 97,205."""
+    game = _romme_jokers()
+    doc = round_to_json(game)
+    first = answer({"ask": "legal_actions", "round": doc})
+    assert (first["offset"], first["limit"], first["more"]) == (0, LIMITS.actions, True)
+    assert len(first["actions"]) == LIMITS.actions
+    second = answer({"ask": "legal_actions", "round": doc, "offset": 1000, "limit": 1000})
+    assert second["more"] is True
+    expected = itertools.islice(game.legal_actions(), 2 * LIMITS.actions)
+    assert first["actions"] + second["actions"] == [action_to_json(a) for a in expected]
+
+
+def test_legal_actions_paging_fields() -> None:
+    doc = round_to_json(hr.Round.deal(hr.rulesets.romme, 2, seed=1))
+    every = answer({"ask": "legal_actions", "round": doc})
+    assert every["more"] is False and every["actions"]
+    some = answer({"ask": "legal_actions", "round": doc, "offset": 1, "limit": 2})
+    assert some == {"actions": every["actions"][1:3], "offset": 1, "limit": 2, "more": True}
+    none = answer({"ask": "legal_actions", "round": doc, "limit": 0})
+    assert none == {"actions": [], "offset": 0, "limit": 0, "more": True}
+    past = answer({"ask": "legal_actions", "round": doc, "offset": 2000})
+    assert past == {"actions": [], "offset": 2000, "limit": 1000, "more": False}
+    base = {"ask": "legal_actions", "round": doc}
+    assert _code(answer({**base, "limit": LIMITS.actions + 1})) == "LIMIT"
+    assert answer({**base, "offset": LIMITS.action_window, "limit": 1})["error"]["limit"] == (
+        "action_window"
+    )
+    for bad in ({"offset": -1}, {"limit": -1}, {"offset": "1"}, {"limit": True}):
+        assert _code(answer({**base, **bad})) == "BAD_FIELD"
+
+
+def test_meld_of_a_million_cards() -> None:
+    """Was 31 s, 956 MiB and a 267 MB answer (each violation repeated the meld)."""
+    faces = [c.ascii for c in hr.CARDS]
+    cards = [faces[i % len(faces)] for i in range(10**6)]
+    assert answer({"rules": "romme", "ask": "meld", "cards": cards})["error"]["limit"] == "cards"
+    text = " ".join(cards)
+    reply = answer({"rules": "romme", "ask": "meld", "cards": text})
+    assert reply["error"]["limit"] == "cards"
+    assert _limit(json.dumps({"rules": "romme", "ask": "meld", "cards": cards})) == "text_bytes"
+
+
+def test_card_lists_at_the_limit() -> None:
+    full = [p.card.ascii for p in hr.rulesets.romme.deck.cards()]
+    assert len(full) == LIMITS.cards
+    reply = answer({"rules": "romme", "ask": "meld", "cards": full})
+    assert reply["ok"] is False and "error" not in reply
+    assert _code(answer({"rules": "romme", "ask": "meld", "cards": [*full, "7H"]})) == "LIMIT"
+    assert "points" in answer({"rules": "romme", "ask": "hand_value", "cards": full})
+    melds = [["7H", "8H", "9H"]] * (LIMITS.melds + 1)
+    opening = {"rules": "romme", "ask": "opening", "melds": melds}
+    assert answer(opening)["error"]["limit"] == "melds"
+
+
+def test_round_score_with_40000_seats() -> None:
+    """Was 76 s: team scoring is quadratic in the seats; the rules bound them."""
+    players = [{"hand": [], "opened": True}] + [{"hand": ["KS"], "opened": False}] * 39_999
+    question = {
+        "rules": "saudi_partnership",
+        "ask": "round_score",
+        "went_out": 0,
+        "players": players,
+        "teams": [[*range(1, 40_000), 0]],
+    }
+    reply = answer(question)
+    assert _code(reply) == "BAD_FIELD" and "40000" in reply["error"]["message"]
+
+
+def test_gulf_history_of_80000_moves() -> None:
+    """Was 17 s of replay: the history is refused before it is read."""
+    doc = round_to_json(hr.Round.deal(hr.rulesets.gulf, 4, seed=0))
+    del doc["state"]
+    doc["history"] = [{"type": "draw"}, {"type": "discard", "card": "KS"}] * 40_000
+    reply = answer({"ask": "action", "round": doc, "action": {"type": "draw"}})
+    assert reply["error"]["limit"] == "history"
+
+
+def test_gulf_history_at_the_limit_is_replayed() -> None:
+    game = _gulf(LIMITS.history)
+    doc = round_to_json(game)
+    assert len(doc["history"]) == LIMITS.history
+    assert answer({"ask": "action", "round": doc, "action": {"type": "draw"}})["ok"] is True
+
+
+def test_actions_too_big_to_judge() -> None:
+    doc = round_to_json(_romme_jokers())
+    meld = {"cards": ["7H", "8H", "9H"]}
+    laydown = {"type": "lay_down", "melds": [meld] * (LIMITS.melds + 1)}
+    reply = answer({"ask": "action", "round": doc, "action": laydown})
+    assert reply["error"]["limit"] == "melds"
+    laydown = {"type": "lay_down", "melds": [{"cards": ["7H"] * (LIMITS.cards + 1)}]}
+    assert answer({"ask": "action", "round": doc, "action": laydown})["error"]["limit"] == "cards"
+    doc["history"] = [laydown]
+    assert answer({"ask": "legal_actions", "round": doc})["error"]["limit"] == "cards"
+    doc["history"], doc["deal"]["stock"] = [], doc["deal"]["stock"] * 2
+    assert answer({"ask": "legal_actions", "round": doc})["error"]["limit"] == "cards"
+
+
+def test_limit_error_names_the_limit() -> None:
+    err = LimitError("history", "'round'.history holds 6000 actions")
+    assert err.code == "LIMIT" and err.max == LIMITS.history
+    assert err.to_json() == {
+        "code": "LIMIT",
+        "message": "'round'.history holds 6000 actions; the referee takes at most 5000 (history)",
+        "limit": "history",
+        "max": 5000,
+    }
+
+
+# --- the command line --------------------------------------------------------------------
+
+
+def _judge(data: bytes, *args: str) -> tuple[int, Any, str]:
+    done = subprocess.run(
+        [sys.executable, "-m", "hand_rummy", "judge", "--compact", *args],
+        input=data,
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    out = done.stdout.decode("utf-8")
+    assert out.count("\n") == 1 and out.endswith("\n"), out[:200]
+    return done.returncode, json.loads(out), done.stderr.decode("utf-8", "replace")
+
+
+@pytest.mark.parametrize(
+    ("data", "code"),
+    [
+        (b'{"rules": "classic", "ask": "meld", "cards": "7H \xff"}', "BAD_JSON"),
+        (b"[" * 100_000, "LIMIT"),
+        (b'{"rules": "classic", "ask": "meld", "id": ' + b"7" * 5000 + b"}", "LIMIT"),
+        (b'{"rules": "classic", "ask": "meld", "id": NaN}', "BAD_JSON"),
+        (b'{"note": "' + b"x" * (2 * LIMITS.text_bytes) + b'"}', "LIMIT"),
+        (b"", "BAD_JSON"),
+    ],
+)
+def test_judge_answers_bad_input_with_one_json_object(data: bytes, code: str) -> None:
+    status, reply, err = _judge(data)
+    assert status == 2 and reply["error"]["code"] == code
+    assert "Traceback" not in err
+
+
+def test_judge_prints_a_lone_surrogate_as_an_escape(tmp_path: Path) -> None:
+    question = b'{"id": "\\ud800", "rules": "classic", "ask": "hand_value", "cards": ["KS"]}'
+    status, reply, err = _judge(question)
+    assert (status, reply, err) == (0, {"id": "\ud800", "points": 10}, "")
+    path = tmp_path / "q.json"
+    path.write_bytes(b"\xff" + question)
+    status, reply, err = _judge(b"", str(path))
+    assert status == 2 and reply["error"]["code"] == "BAD_JSON" and err == ""
+
+
+# --- fuzzing ----------------------------------------------------------------------------------
+
+
+def _seeds() -> list[Any]:
+    seeds = []
+    for path in sorted(VECTORS.glob("*.json")):
+        seeds += [case["question"] for case in json.loads(path.read_text(encoding="utf-8"))]
+    rng = random.Random(5)
+    for preset in hr.PRESETS:
+        ruleset = hr.build(preset)
+        game = hr.Round.deal(ruleset, ruleset.players.minimum, seed=rng.randrange(100))
+        for _ in range(rng.randrange(2, 30)):
+            game = game.apply(rng.choice(list(game.legal_actions())))
+        doc = round_to_json(game)
+        seeds.append({"ask": "legal_actions", "round": doc, "limit": 20})
+        seeds.append({"ask": "action", "round": doc, "action": {"type": "draw"}})
+    return seeds
+
+
+SEEDS = _seeds()
+
+ODD: list[Any] = [
+    None, True, False, 0, 1, -1, 2, 107, 108, 2**31, -(2**63), 10**40, 0.5, -0.0, "", "x",
+    "²", "١", "false", "true", "0", "01", "-1", "10H", "JK", "8C", "1OH", "7H 8H 9H",
+    "\ud800", "\x00", "♥", "draw", "lay_down", "levant", "romme", "x" * 200, [], {}, [[]],
+    {"type": []}, {"": None}, {"0": "8H"}, {"²": "8H"}, [0, 0], [True], [[0], [1]],
+    [[False], [True]], ["JK"] * 5, {"going_out": "false"},
+]  # fmt: skip
+odd_values = st.sampled_from(ODD).map(copy.deepcopy)  # a mutation may change it in place
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 120) | st.text(max_size=6) | odd_values,
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+FIELDS = [
+    "rules", "variants", "indicator", "ask", "cards", "roles", "demoted", "melds", "required",
+    "last_opening", "context", "meld", "card_roles", "players", "went_out", "finish", "melded",
+    "last_discard", "teams", "round", "action", "offset", "limit", "type", "history",
+]  # fmt: skip
+
+
+def _slots(value: Any, out: list[tuple[Any, Any]]) -> list[tuple[Any, Any]]:
+    if isinstance(value, dict):
+        for key in value:
+            out.append((value, key))
+            _slots(value[key], out)
+    elif isinstance(value, list):
+        for index in range(len(value)):
+            out.append((value, index))
+            _slots(value[index], out)
+    return out
+
+
+@st.composite
+def mutated_questions(draw: st.DrawFn) -> Any:
+    """A conformance (or round) question with one to three parts changed."""
+    question = copy.deepcopy(draw(st.sampled_from(SEEDS)))
+    for _ in range(draw(st.integers(1, 3))):
+        slots = _slots(question, [])
+        if not slots:  # every field was deleted
+            break
+        holder, key = draw(st.sampled_from(slots))
+        op = draw(st.sampled_from(["replace", "delete", "add", "repeat", "ask", "wrap"]))
+        if op == "replace":
+            holder[key] = draw(json_values)
+        elif op == "delete" and isinstance(holder, dict):
+            del holder[key]
+        elif op == "add" and isinstance(holder, dict):
+            holder[draw(st.sampled_from(FIELDS))] = draw(json_values)
+        elif op == "repeat" and isinstance(holder[key], list):
+            holder[key] = holder[key] * draw(st.sampled_from([2, 40, 200]))
+        elif op == "ask":
+            question["ask"] = draw(st.sampled_from(["meld", "opening", "layoff", "action"]))
+        elif op == "wrap":
+            holder[key] = [holder[key]]
+    return question
+
+
+def _check(reply: Any) -> None:
+    """An answer that is JSON, within the limits, and no internal error."""
+    text = json.dumps(reply, allow_nan=False)
+    assert json.loads(text) == reply
+    for one in reply if isinstance(reply, list) else [reply]:
+        assert isinstance(one, dict)
+        assert _code(one) != "INTERNAL_ERROR", one
+        if "error" in one:
+            assert len(one["error"]["message"]) <= 1000
+        assert len(one.get("actions", ())) <= LIMITS.actions
+        assert len(one.get("meld") or ()) <= LIMITS.cards
+        assert len(one.get("melds", ())) <= LIMITS.melds
+
+
+_fuzz = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@_fuzz
+@given(mutated_questions(), st.booleans())
+def test_fuzz_mutated_questions(question: Any, as_bytes: bool) -> None:
+    text = json.dumps(question)  # NaN and surrogates (as escapes) may be in it
+    reply, clean = answer_json(text.encode() if as_bytes else text)
+    _check(reply)
+    assert clean == ("error" not in reply)
+
+
+@_fuzz
+@given(mutated_questions(), st.data())
+def test_fuzz_mutated_text(question: Any, data: st.DataObject) -> None:
+    raw = json.dumps(question).encode()
+    at = data.draw(st.integers(0, len(raw)))
+    junk = data.draw(
+        st.sampled_from([b"", b"\xff", b"[", b"]", b'"', b"{", b",", b"NaN", b"9" * 50, b"\\"])
+    )
+    cut = data.draw(st.integers(0, 3))
+    reply, _ = answer_json(raw[:at] + junk + raw[at + cut :])
+    _check(reply)
+
+
+@_fuzz
+@given(json_values)
+def test_fuzz_any_json_value(value: Any) -> None:
+    _check(answer_json(json.dumps(value))[0])
+    if isinstance(value, dict):
+        _check(answer(value))
+
+
+def _documents() -> list[tuple[str, Any]]:
+    docs: list[tuple[str, Any]] = []
+    rng = random.Random(9)
+    for preset in ("levant", "romme", "gulf"):
+        ruleset = hr.build(preset)
+        game = hr.Round.deal(ruleset, ruleset.players.minimum, seed=3)
+        for _ in range(20):
+            game = game.apply(rng.choice(list(game.legal_actions())))
+        docs.append(("round", round_to_json(game)))
+        docs.append(("view", view_to_json(game.view(game.turn))))
+        match = hr.Match.new(ruleset, ruleset.players.minimum, seed=3, length=2)
+        for _ in range(10):
+            assert match.current is not None
+            match = match.apply(rng.choice(list(match.current.legal_actions())))
+        docs.append(("match", match_to_json(match)))
+    return docs
+
+
+DOCUMENTS = _documents()
+READERS = {"round": round_from_json, "view": view_from_json, "match": match_from_json}
+
+
+@st.composite
+def mutated_documents(draw: st.DrawFn) -> tuple[str, Any]:
+    kind, doc = draw(st.sampled_from(DOCUMENTS))
+    doc = copy.deepcopy(doc)
+    for _ in range(draw(st.integers(1, 2))):
+        holder, key = draw(st.sampled_from(_slots(doc, [])))
+        if draw(st.booleans()) or not isinstance(holder, dict):
+            holder[key] = draw(json_values)
+        else:
+            del holder[key]
+    return kind, doc
+
+
+@settings(max_examples=200, deadline=None)
+@given(mutated_documents())
+def test_fuzz_documents_raise_only_library_errors(case: tuple[str, Any]) -> None:
+    """Wrong JSON types in a document give InvalidStateError or CardParseError, with a path."""
+    kind, doc = case
+    try:
+        READERS[kind](doc)
+    except (hr.InvalidStateError, hr.CardParseError) as err:
+        assert str(err)
