@@ -91,7 +91,6 @@ def can_finish(
         discardable=discardable,
         reach=reach,
     )
-    search.hand = tuple(hand)
     return search.place(tuple(hand), ())
 
 
@@ -212,9 +211,8 @@ class _Search:
         self.need_discard = need_discard
         self.discardable = discardable
         self.reach = reach
-        self.hand: tuple[int, ...] = ()
         self.seen: dict[object, bool] = {}
-        self.takes: dict[tuple[Meld, MeldKind], list[Counter[int]]] = {}
+        self.takes: dict[tuple[Meld, MeldKind, tuple[int, ...]], list[Counter[int]]] = {}
 
     def place(self, hand: tuple[int, ...], aside: tuple[int, ...]) -> bool:
         """Whether ``hand`` splits into new melds and cards that the lay-offs can take."""
@@ -273,17 +271,17 @@ class _Search:
         key = ("shared", cards, targets)
         known = self.seen.get(key)
         if known is None:
-            shares = [self._takes(meld, kind) for meld, kind in targets]
+            shares = [self._takes(meld, kind, cards) for meld, kind in targets]
             known = _split(Counter(cards), shares, 0, {})
             self.seen[key] = known
         return known
 
-    def _takes(self, meld: Meld, kind: MeldKind) -> list[Counter[int]]:
-        """Every group of the hand's cards that ``meld`` could take, one lay-off after another."""
-        known = self.takes.get((meld, kind))
+    def _takes(self, meld: Meld, kind: MeldKind, cards: tuple[int, ...]) -> list[Counter[int]]:
+        """Every group of ``cards`` that ``meld`` could take, one lay-off after another."""
+        known = self.takes.get((meld, kind, cards))
         if known is not None:
             return known
-        pool = Counter({slot: n for slot, n in enumerate(self.hand) if n})
+        pool = Counter(cards)
         found: dict[tuple[int, ...], Counter[int]] = {}
         seen: set[tuple[Meld, tuple[int, ...]]] = set()
         stack: list[tuple[Meld, tuple[int, ...]]] = [(meld, ())]
@@ -299,7 +297,7 @@ class _Search:
                     found.setdefault(grown, Counter(grown))
                     stack.append((after, grown))
         takes = list(found.values())
-        self.takes[(meld, kind)] = takes
+        self.takes[(meld, kind, cards)] = takes
         return takes
 
 
