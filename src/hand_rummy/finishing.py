@@ -204,7 +204,10 @@ class _Search:
         discardable: Callable[[int], bool],
         reach: Callable[[int], bool],
     ) -> None:
-        self.melds = melds
+        self.melds: dict[int, list[tuple[int, ...]]] = {}
+        for used in melds:
+            for slot in set(used):
+                self.melds.setdefault(slot, []).append(used)
         self.finder = finder
         self.targets = targets
         self.spare = spare
@@ -228,9 +231,7 @@ class _Search:
         if first is None:
             return self.lay_off(aside, self.targets, self.spare)
         # a meld of what is left is a meld of the whole hand, so the hand's list will do
-        for used in self.melds:
-            if first not in used:
-                continue
+        for used in self.melds.get(first, ()):
             left = list(hand)
             for slot in used:
                 left[slot] -= 1
