@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from hand_rummy.actions import LayDown
 from hand_rummy.cards import format_cards
@@ -221,9 +221,21 @@ def lay_downs(state: RoundState) -> Iterator[LayDown]:
                 continue
             yield action
         return
-    below_bar = may_finish_below_bar(state)
-    bound = 0 if below_bar else required
-    for combo in finder.combinations(hand, min_points=bound):
+    # openings that reach the bar first; those below it only if a finish is possible at all
+    yield from _openings(state, hand, finder.combinations(hand, min_points=required), required)
+    if may_finish_below_bar(state):
+        below = (c for c in finder.combinations(hand) if sum(f.points for f in c) < required)
+        yield from _openings(state, hand, below, required)
+
+
+def _openings(
+    state: RoundState,
+    hand: Sequence[int],
+    combos: Iterable[tuple[FoundMeld, ...]],
+    required: int,
+) -> Iterator[LayDown]:
+    pending = state.current.obligation
+    for combo in combos:
         if pending is not None and not _meets(state, combo):
             continue
         slots = [slot for found in combo for slot in found.used]
