@@ -74,6 +74,11 @@ def can_finish(
     if sum(hand) == 0:
         return not rules.final_discard
     in_melds = finder.slots_in_melds(hand)
+    if not targets:
+        # nothing to lay off on: every card but the discard must be in a new meld
+        alone = sum(n for slot, n in enumerate(hand) if n and slot not in in_melds)
+        if alone > spare:
+            return False
     reach = _Reach(finder, hand, targets)
     stuck = 0
     for slot, count in enumerate(hand):
