@@ -467,3 +467,25 @@ def test_demoted_joker_set_generates_actions() -> None:
     legal = list(game.legal_actions())
     assert legal
     check_position(game, random.Random(0), deep=True, complete=True)
+
+
+def test_views_do_not_show_whether_the_taker_held_the_taken_card() -> None:
+    """A player who takes the discard knows whether they held a copy; the others do not."""
+    gulf = hr.rulesets.gulf  # 003: the top discard may be taken freely
+    checked = 0
+    for seed in range(200):
+        game = Round.deal(gulf, players=4, seed=seed)
+        while game.phase is not Phase.DRAW:
+            game = game.apply(next(iter(game.legal_actions())))
+        taker = game.turn
+        held = game.discards[-1] in game.hand(taker)
+        after = game.apply(TakeDiscard())
+        assert after.current.had_taken is held
+        assert after.view(taker).current.had_taken is held
+        for seat in range(after.players):
+            if seat != taker:
+                assert after.view(seat).current.had_taken is False
+        checked += held
+        if checked >= 3:
+            break
+    assert checked >= 3, "no deal in which the taker held a copy of the taken card"

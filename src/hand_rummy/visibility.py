@@ -94,7 +94,11 @@ class Seen:
             "announced": state.announced,
             "missed": state.missed,
             "reshuffles": state.reshuffles,
-            "current": state.current,
+            # whether the taker already held a copy of the taken card is known to the
+            # taker alone (it tells which card stays barred from the discard)
+            "current": state.current
+            if seat == state.turn
+            else attrs.evolve(state.current, had_taken=False),
             "redeal_queue": state.redeal_queue,
             "history": state.history,
             "outcome": state.outcome,
