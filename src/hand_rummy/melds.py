@@ -36,6 +36,7 @@ __all__ = [
     "check_copies",
     "judge_meld",
     "meld_points",
+    "read_cards",
 ]
 
 _HIGH_ACE = 14
@@ -46,7 +47,8 @@ _RULE_ROLES = "a wild card counts as the card it stands for (000 §The first mel
 CardsLike = str | Iterable[Card | str]
 
 
-def _cards(value: CardsLike) -> tuple[Card, ...]:
+def read_cards(value: CardsLike) -> tuple[Card, ...]:
+    """Cards given as text (``"7H 8H 9H"``) or as cards and card strings."""
     if isinstance(value, str):
         return parse_cards(value)
     return tuple(c if isinstance(c, Card) else parse_card(c) for c in value)
@@ -87,7 +89,7 @@ class Meld:
         demoted: Iterable[int] = (),
     ) -> Meld:
         """Build a meld from card text or cards, with roles keyed by position."""
-        faces = _cards(cards)
+        faces = read_cards(cards)
         table: list[Card | None] = [None] * len(faces)
         for position, role in (roles or {}).items():
             if not 0 <= position < len(faces):

@@ -27,8 +27,7 @@ from hand_rummy.cards import Card
 from hand_rummy.errors import IllegalActionError, InvalidStateError
 from hand_rummy.history import ActionLog
 from hand_rummy.legal import LegalActions
-from hand_rummy.melds import Meld, MeldRules
-from hand_rummy.melds import _cards as read
+from hand_rummy.melds import Meld, MeldRules, read_cards
 from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.state import (
     Ending,
@@ -120,9 +119,9 @@ class Round(RoundState):
             raise InvalidStateError(
                 f"the dealer must be a seat from 0 to {players - 1}, not {dealer}"
             )
-        hand_cards = tuple(read(h) for h in hands)
-        stock_cards, pile = read(stock), read(discards)
-        shown = read([indicator]) if isinstance(indicator, (str, Card)) else ()
+        hand_cards = tuple(read_cards(h) for h in hands)
+        stock_cards, pile = read_cards(stock), read_cards(discards)
+        shown = read_cards([indicator]) if isinstance(indicator, (str, Card)) else ()
         check_conservation(ruleset, [*hand_cards, stock_cards, pile, shown])
         rules = MeldRules.of(ruleset, shown[0] if shown else None)
         deal = ruleset.deal

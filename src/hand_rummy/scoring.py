@@ -18,7 +18,7 @@ import attrs
 
 from hand_rummy.cards import Card, format_cards, parse_card
 from hand_rummy.errors import InvalidStateError
-from hand_rummy.melds import CardsLike, MeldRules, _cards
+from hand_rummy.melds import CardsLike, MeldRules, read_cards
 from hand_rummy.rules.scoring import PartnershipScoring
 from hand_rummy.rules.stock import StockEnd
 
@@ -91,10 +91,10 @@ class RoundEnd:
         teams: Sequence[Sequence[int]] | None = None,
     ) -> RoundEnd:
         return cls(
-            tuple(PlayerEnd(_cards(cards), opened) for cards, opened in players),
+            tuple(PlayerEnd(read_cards(cards), opened) for cards, opened in players),
             went_out,
             hand,
-            _cards(melded),
+            read_cards(melded),
             parse_card(last_discard) if isinstance(last_discard, str) else last_discard,
             tuple(tuple(t) for t in teams) if teams is not None else None,
         )

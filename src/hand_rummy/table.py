@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping
 import attrs
 
 from hand_rummy.cards import Card, Rank, Suit, format_cards
-from hand_rummy.melds import CardsLike, Meld, MeldJudgement, MeldRules, _cards, judge_meld
+from hand_rummy.melds import CardsLike, Meld, MeldJudgement, MeldRules, judge_meld, read_cards
 from hand_rummy.rules.turn import SetSupply
 from hand_rummy.rules.wilds import MeldKind
 from hand_rummy.verdict import Code, Verdict, Violation
@@ -174,7 +174,7 @@ def exchange(meld: Meld, supplied: CardsLike, rules: MeldRules) -> ExchangeResul
     ]
     if not wild_at:
         return _refuse(Code.EXCHANGE_NO_WILD, f"{table} holds no wild card to exchange")
-    given = _cards(supplied)
+    given = read_cards(supplied)
     if not given or any(
         rules.is_wild(c) or (c.is_joker and rules.wilds.joker_as is None) for c in given
     ):
