@@ -280,6 +280,9 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
         tokens: Iterator[tuple[str, int]] = ((m.group(), m.start()) for m in _TOKEN.finditer(text))
         whole = text
     else:
+        if not isinstance(text, Iterable):
+            shown = type(text).__name__
+            raise CardParseError(f"expected cards as text or a list, got {shown}", str(text), 0)
         items = list(text)
         whole = " ".join(str(item) for item in items)
         offsets, at = [], 0

@@ -14,6 +14,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidStateError",
     "UnknownRulesError",
+    "expect",
 ]
 
 
@@ -56,3 +57,15 @@ class AmbiguousMeldError(HandRummyError):
 
 class InvalidStateError(HandRummyError, ValueError):
     """A described state (a round, a deal, a document) is impossible or malformed."""
+
+
+def expect(value: object, kind: type | tuple[type, ...], what: str) -> None:
+    """Raise :class:`InvalidStateError` unless ``value`` is a ``kind`` (``bool`` is no ``int``).
+
+    The public functions call it on what they are given, so that a wrong type
+    gives the library's own error instead of a TypeError from deep inside.
+    """
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
+        names = " or ".join(k.__name__ for k in kinds)
+        raise InvalidStateError(f"{what} must be {names}, not {type(value).__name__}")

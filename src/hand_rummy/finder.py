@@ -38,6 +38,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 import attrs
 
 from hand_rummy.cards import CARDS, JOKER, Card, Rank, Suit
+from hand_rummy.errors import expect
 from hand_rummy.melds import Meld, MeldRules, judge_meld
 from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.rules.wilds import MeldKind
@@ -250,6 +251,7 @@ class MeldFinder:
     """Finds melds in count vectors under one :class:`MeldRules` (build with :meth:`of`)."""
 
     def __init__(self, rules: MeldRules) -> None:
+        expect(rules, MeldRules, "the rules (MeldRules.of(ruleset, indicator))")
         self.rules = rules
         ruleset = rules.ruleset
         self._token = next(_TOKENS)

@@ -38,7 +38,7 @@ import attrs
 
 from hand_rummy.actions import Action
 from hand_rummy.cards import Card, Rank, parse_card, parse_cards
-from hand_rummy.errors import IllegalActionError, InvalidStateError
+from hand_rummy.errors import IllegalActionError, InvalidStateError, expect
 from hand_rummy.legal import LegalActions
 from hand_rummy.round import PlayerView, Round
 from hand_rummy.rules.match import DealerRotation, FirstDealer, MatchEnd, TieRule
@@ -191,6 +191,9 @@ class Match:
         ``discards``, ``indicator``) for the first rounds; later rounds are
         dealt from seeds derived from ``seed``.
         """
+        expect(ruleset, Ruleset, "the ruleset")
+        expect(players, int, "the number of players")
+        expect(seed, int, "the seed")
         if not ruleset.players.allows(players):
             raise InvalidStateError(
                 f"{ruleset.title} is for {ruleset.players.describe().rstrip('.')}, not {players}"

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 import attrs
 
 from hand_rummy.cards import Card, Rank, Suit, format_cards, parse_card, parse_cards
-from hand_rummy.errors import IllegalActionError, InvalidStateError
+from hand_rummy.errors import IllegalActionError, InvalidStateError, expect
 from hand_rummy.rules.opening import AcePlace
 from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.rules.wilds import MeldKind, RoleInference, WildCards
@@ -51,6 +51,7 @@ def read_cards(value: CardsLike) -> tuple[Card, ...]:
     """Cards given as text (``"7H 8H 9H"``) or as cards and card strings."""
     if isinstance(value, str):
         return parse_cards(value)
+    expect(value, Iterable, "cards")
     return tuple(c if isinstance(c, Card) else parse_card(c) for c in value)
 
 
@@ -91,7 +92,10 @@ class Meld:
         """Build a meld from card text or cards, with roles keyed by position."""
         faces = read_cards(cards)
         table: list[Card | None] = [None] * len(faces)
+        expect(roles if roles is not None else {}, Mapping, "roles")
+        expect(demoted, Iterable, "demoted")
         for position, role in (roles or {}).items():
+            expect(position, int, "a role's position")
             if not 0 <= position < len(faces):
                 raise InvalidStateError(f"role given for position {position}, outside the meld")
             table[position] = role if isinstance(role, Card) else parse_card(role)
@@ -125,6 +129,9 @@ class MeldRules:
 
     @classmethod
     def of(cls, ruleset: Ruleset, indicator: Card | str | None = None) -> MeldRules:
+        expect(ruleset, Ruleset, "the ruleset")
+        if indicator is not None and not isinstance(indicator, (Card, str)):
+            expect(indicator, Card, "the indicator")
         if isinstance(indicator, str):
             indicator = parse_card(indicator)
         return cls(ruleset, ruleset.wild_cards(indicator))
@@ -482,6 +489,8 @@ def _points(kind: MeldKind, placed: Sequence[_Slot], rules: MeldRules) -> int:
 
 def judge_meld(meld: Meld, rules: MeldRules) -> MeldJudgement:
     """Check one meld and, when it is legal, give its table form, kind and opening value."""
+    expect(meld, Meld, "the meld")
+    expect(rules, MeldRules, "the rules (MeldRules.of(ruleset, indicator))")
     shown = str(meld)
     slots, problems = _slots(meld, rules)
     if problems:

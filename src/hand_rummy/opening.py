@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from hand_rummy.errors import expect
 from hand_rummy.melds import Meld, MeldJudgement, MeldRules, check_copies, judge_meld
 from hand_rummy.verdict import Code, Verdict, Violation
 
@@ -49,6 +50,12 @@ def judge_opening(
     §4). ``exempt`` skips the bar, for a finish that the ruleset's opening
     exemption covers.
     """
+    expect(melds, (list, tuple), "the melds")
+    for meld in melds:
+        expect(meld, Meld, "each meld")
+    if required is not None:
+        expect(required, int, "required")
+    expect(rules, MeldRules, "the rules (MeldRules.of(ruleset, indicator))")
     if required is None:
         required = rules.ruleset.opening.required(0, 0, ())
     if not melds:

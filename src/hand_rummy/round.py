@@ -24,7 +24,7 @@ import attrs
 
 from hand_rummy.actions import Action, LayDown
 from hand_rummy.cards import Card
-from hand_rummy.errors import IllegalActionError, InvalidStateError
+from hand_rummy.errors import IllegalActionError, InvalidStateError, expect
 from hand_rummy.history import ActionLog
 from hand_rummy.legal import LegalActions
 from hand_rummy.melds import Meld, MeldRules, read_cards
@@ -57,6 +57,12 @@ __all__ = [
 ]
 
 
+def _expect_setup(ruleset: Ruleset, players: int, dealer: int) -> None:
+    expect(ruleset, Ruleset, "the ruleset")
+    expect(players, int, "the number of players")
+    expect(dealer, int, "the dealer")
+
+
 @attrs.frozen
 class Round(RoundState):
     """One round: build it with :meth:`deal` (a seeded shuffle) or :meth:`from_deal`."""
@@ -66,6 +72,8 @@ class Round(RoundState):
     @classmethod
     def deal(cls, ruleset: Ruleset, players: int, seed: int, dealer: int = 0) -> Round:
         """Shuffle the ruleset's deck with ``seed`` and deal, as the rules say."""
+        _expect_setup(ruleset, players, dealer)
+        expect(seed, int, "the seed")
         if not ruleset.players.allows(players):
             raise InvalidStateError(
                 f"{ruleset.title} is for {ruleset.players.describe().rstrip('.')}, not {players}"
@@ -112,7 +120,9 @@ class Round(RoundState):
 
         The deal is checked: every card of the ruleset's deck is in exactly one place.
         """
+        expect(hands, (list, tuple), "the hands")
         players = len(hands)
+        _expect_setup(ruleset, players, dealer)
         if not ruleset.players.allows(players):
             raise InvalidStateError(f"{ruleset.title} cannot be played by {players} players")
         if not 0 <= dealer < players:
@@ -216,6 +226,7 @@ class Round(RoundState):
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see: own hand, the table and piles, and public counts."""
+        expect(seat, int, "the seat")
         return PlayerView.of(self, seat)
 
     # --- questions for bots -------------------------------------------------------------

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from hand_rummy.cards import Card, format_cards, parse_card
-from hand_rummy.errors import InvalidStateError
+from hand_rummy.errors import InvalidStateError, expect
 from hand_rummy.melds import CardsLike, MeldRules, read_cards
 from hand_rummy.rules.scoring import PartnershipScoring
 from hand_rummy.rules.stock import StockEnd
@@ -27,6 +27,8 @@ __all__ = ["PlayerEnd", "RoundEnd", "RoundScore", "card_penalty", "hand_value", 
 
 def card_penalty(card: Card, rules: MeldRules) -> int:
     """What ``card`` costs when left in the hand of a player who has opened."""
+    expect(card, Card, "the card")
+    expect(rules, MeldRules, "the rules (MeldRules.of(ruleset, indicator))")
     penalties = rules.ruleset.penalties
     if rules.is_wild(card):
         return penalties.wild
@@ -35,7 +37,7 @@ def card_penalty(card: Card, rules: MeldRules) -> int:
 
 def hand_value(cards: Iterable[Card], rules: MeldRules) -> int:
     """The penalty points of ``cards`` left in the hand of a player who has opened."""
-    return sum(card_penalty(card, rules) for card in cards)
+    return sum(card_penalty(card, rules) for card in read_cards(cards))
 
 
 @attrs.frozen
@@ -135,6 +137,8 @@ def _factor(end: RoundEnd, rules: MeldRules) -> int:
 
 def score_round(end: RoundEnd, rules: MeldRules) -> RoundScore:
     """Score a described end of round under ``rules``."""
+    expect(end, RoundEnd, "the end of the round")
+    expect(rules, MeldRules, "the rules (MeldRules.of(ruleset, indicator))")
     ruleset = rules.ruleset
     scoring = ruleset.scoring
     count = len(end.players)

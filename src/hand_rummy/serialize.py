@@ -74,6 +74,7 @@ from hand_rummy.errors import (
     IllegalActionError,
     InvalidStateError,
     UnknownRulesError,
+    expect,
 )
 from hand_rummy.match import Deal, Match
 from hand_rummy.melds import Meld, MeldRules
@@ -272,6 +273,7 @@ def meld_to_json(meld: Meld) -> JSON:
     >>> meld_to_json(hr.Meld.of("7H AC 9H", roles={1: "8H"}))
     {'cards': ['7H', 'AC', '9H'], 'roles': {'1': '8H'}}
     """
+    expect(meld, Meld, "the meld")
     out: JSON = {"cards": _card_list(meld.cards)}
     roles = {str(i): r.ascii for i, r in enumerate(meld.roles) if r is not None}
     if roles:
@@ -322,6 +324,7 @@ def rules_to_json(ruleset: Ruleset) -> JSON:
     ...
     hand_rummy.errors.InvalidStateError: cannot serialise the ruleset 'levant': ...
     """
+    expect(ruleset, Ruleset, "the ruleset")
     try:
         named = build(ruleset.name, ruleset.variants)
     except UnknownRulesError as err:
@@ -637,6 +640,7 @@ def round_to_json(game: Round) -> JSON:
     once the round is over), so that a reader without the engine can show it;
     :func:`round_from_json` checks it against the replay.
     """
+    expect(game, Round, "the round")
     if len(game.start) != game.players + 2:
         raise InvalidStateError(
             "this round has no recorded deal (a round sampled from a view?), so it cannot "
@@ -800,6 +804,7 @@ _VIEW_FIELDS = (
 
 def view_to_json(view: PlayerView) -> JSON:
     """A player's view as a versioned document (``"format": "hand-rummy/view"``)."""
+    expect(view, PlayerView, "the view")
     return {
         "format": VIEW_FORMAT,
         "version": VERSION,
@@ -975,6 +980,7 @@ def match_to_json(match: Match) -> JSON:
     >>> match_from_json(doc) == m
     True
     """
+    expect(match, Match, "the match")
     doc: JSON = {
         "format": MATCH_FORMAT,
         "version": VERSION,

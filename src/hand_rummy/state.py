@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 import attrs
 
 from hand_rummy.cards import CARDS, Card, format_cards
-from hand_rummy.errors import InvalidStateError
+from hand_rummy.errors import InvalidStateError, expect
 from hand_rummy.finder import MeldFinder
 from hand_rummy.history import ActionLog
 from hand_rummy.melds import Meld, MeldRules
@@ -199,6 +199,9 @@ class RoundState:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds (demoted copies included), sorted by suit and rank."""
+        expect(seat, int, "the seat")
+        if not 0 <= seat < len(self.hands):
+            raise InvalidStateError(f"there is no seat {seat} in a round of {len(self.hands)}")
         return cards_of(self.hands[seat])
 
     def hand_size(self, seat: int) -> int:

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping
 import attrs
 
 from hand_rummy.cards import Card, Rank, Suit, format_cards
+from hand_rummy.errors import expect
 from hand_rummy.melds import CardsLike, Meld, MeldJudgement, MeldRules, judge_meld, read_cards
 from hand_rummy.rules.turn import SetSupply
 from hand_rummy.rules.wilds import MeldKind
@@ -92,6 +93,7 @@ def lay_off(
     meld with the old cards unchanged: in a run the new cards extend its
     ends, a set takes its missing suits.
     """
+    expect(meld, Meld, "the table meld")
     added = attrs.evolve(_with_roles(cards, roles), demoted=frozenset(demoted))
     if not added.cards:
         return LayoffResult(
@@ -160,6 +162,8 @@ def _two_plus_wild_blocks(
 
 def exchange(meld: Meld, supplied: CardsLike, rules: MeldRules) -> ExchangeResult:
     """Take a wild card from a table meld by putting in the natural card(s) it stands for."""
+    expect(meld, Meld, "the table meld")
+    expect(rules, MeldRules, "the rules (MeldRules.of(ruleset, indicator))")
     policy = rules.ruleset.exchange
     if not policy.allowed:
         return _refuse(Code.EXCHANGE_NOT_ALLOWED, "these rules do not let a wild be exchanged")

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 
 import attrs
 
-from hand_rummy.errors import UnknownRulesError
+from hand_rummy.errors import InvalidStateError, UnknownRulesError, expect
 from hand_rummy.rules.match import DealerRotation, FirstDealer, MatchEnd, MatchPolicy, TieRule
 from hand_rummy.rules.opening import (
     BeatLastOpening,
@@ -801,6 +801,11 @@ def variants_for(preset: str) -> tuple[Variant, ...]:
 
 def build(preset: str, variants: Iterable[str] = ()) -> Ruleset:
     """The named preset with the named variants applied in order."""
+    expect(preset, str, "the preset name")
+    if isinstance(variants, str) or not isinstance(variants, Iterable):
+        raise InvalidStateError(f"variants must be a list of names, not {type(variants).__name__}")
+    for name in variants:
+        expect(name, str, "a variant name")
     base = PRESETS.get(preset)
     if base is None:
         raise UnknownRulesError(f"unknown rules {preset!r}{_suggest(preset, PRESETS)}")

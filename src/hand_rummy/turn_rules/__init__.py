@@ -24,7 +24,9 @@ from hand_rummy.actions import (
     PassRedeal,
     TakeDiscard,
 )
-from hand_rummy.errors import InvalidStateError
+from hand_rummy.cards import Card
+from hand_rummy.errors import InvalidStateError, expect
+from hand_rummy.melds import Meld
 from hand_rummy.state import Phase, RoundState
 from hand_rummy.transitions import Drawn, Redealt
 from hand_rummy.turn_rules.discarding import discard_options, judge_discard
@@ -72,6 +74,7 @@ _RULE_TURN = (
 
 def judge(state: RoundState, action: Action) -> Ruling:
     """Whether ``action`` is legal now, every reason if not, and what it does if so."""
+    _expect_fields(action)
     if state.phase is Phase.OVER:
         return refuse(Code.ROUND_OVER, "the round is over", "end of a round")
     if state.phase is Phase.REDEAL:
@@ -122,3 +125,26 @@ def judge(state: RoundState, action: Action) -> Ruling:
     if isinstance(action, Exchange):
         return judge_exchange(state, action)
     raise InvalidStateError(f"not an action: {action!r}")
+
+
+def _expect_fields(action: Action) -> None:
+    """A wrongly typed action is a caller's error, reported as the library's own."""
+    if isinstance(action, Discard):
+        expect(action.card, Card, "the discarded card")
+        expect(action.announce, bool, "announce")
+        expect(action.demoted, bool, "demoted")
+    elif isinstance(action, LayOff):
+        expect(action.target, int, "the target meld")
+        expect(action.card, Card, "the card laid off")
+        if action.role is not None:
+            expect(action.role, Card, "the role")
+        expect(action.demoted, bool, "demoted")
+    elif isinstance(action, Exchange):
+        expect(action.target, int, "the target meld")
+        expect(action.cards, tuple, "the cards put in")
+        for card in action.cards:
+            expect(card, Card, "each card put in")
+    elif isinstance(action, LayDown):
+        expect(action.melds, tuple, "the melds")
+        for meld in action.melds:
+            expect(meld, Meld, "each meld")

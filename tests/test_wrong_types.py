@@ -1,0 +1,71 @@
+"""Wrong Python types given to the public functions raise the library's own errors.
+
+A caller who passes a number where a meld goes, or text where a card object goes,
+gets a :class:`~hand_rummy.HandRummyError` that names what was wrong, never a
+TypeError or AttributeError from deep inside.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+import hand_rummy as hr
+from hand_rummy import serialize
+
+LEVANT = hr.MeldRules.of(hr.rulesets.levant, "8C")
+RUN = hr.Meld.of("7H 8H 9H")
+GAME = hr.Round.deal(hr.rulesets.romme, 2, seed=1)
+
+CALLS: dict[str, Callable[[], object]] = {
+    "parse_cards(None)": lambda: hr.parse_cards(None),  # type: ignore[arg-type]
+    "parse_cards(5)": lambda: hr.parse_cards(5),  # type: ignore[arg-type]
+    "Meld.of(5)": lambda: hr.Meld.of(5),  # type: ignore[arg-type]
+    "Meld.of(None)": lambda: hr.Meld.of(None),  # type: ignore[arg-type]
+    "Meld.of roles keyed by text": lambda: hr.Meld.of("7H 8H 9H", roles={"1": "8H"}),  # type: ignore[dict-item]
+    "Meld.of(roles=5)": lambda: hr.Meld.of("7H 8H 9H", roles=5),  # type: ignore[arg-type]
+    "Meld.of(demoted=5)": lambda: hr.Meld.of("7H 8H 9H", demoted=5),  # type: ignore[arg-type]
+    "MeldRules.of('levant')": lambda: hr.MeldRules.of("levant"),  # type: ignore[arg-type]
+    "MeldRules.of(levant, 5)": lambda: hr.MeldRules.of(hr.rulesets.levant, 5),  # type: ignore[arg-type]
+    "judge_meld(123, rules)": lambda: hr.judge_meld(123, LEVANT),  # type: ignore[arg-type]
+    "judge_meld(text, rules)": lambda: hr.judge_meld("7H 8H 9H", LEVANT),  # type: ignore[arg-type]
+    "judge_meld(meld, 'levant')": lambda: hr.judge_meld(RUN, "levant"),  # type: ignore[arg-type]
+    "judge_opening(5, rules)": lambda: hr.judge_opening(5, LEVANT),  # type: ignore[arg-type]
+    "judge_opening([5], rules)": lambda: hr.judge_opening([5], LEVANT),  # type: ignore[list-item]
+    "judge_opening(required='x')": lambda: hr.judge_opening([RUN], LEVANT, required="x"),  # type: ignore[arg-type]
+    "hand_value(5, rules)": lambda: hr.hand_value(5, LEVANT),  # type: ignore[arg-type]
+    "hand_value([5], rules)": lambda: hr.hand_value([5], LEVANT),  # type: ignore[list-item]
+    "card_penalty('KS', rules)": lambda: hr.card_penalty("KS", LEVANT),  # type: ignore[arg-type]
+    "score_round(5, rules)": lambda: hr.score_round(5, LEVANT),  # type: ignore[arg-type]
+    "lay_off(meld, 5, rules)": lambda: hr.lay_off(RUN, 5, LEVANT),  # type: ignore[arg-type]
+    "exchange(5, [], rules)": lambda: hr.exchange(5, [], LEVANT),  # type: ignore[arg-type]
+    "build(5)": lambda: hr.build(5),  # type: ignore[arg-type]
+    "build('levant', 5)": lambda: hr.build("levant", 5),  # type: ignore[arg-type]
+    "build('levant', [5])": lambda: hr.build("levant", [5]),  # type: ignore[list-item]
+    "build('levant', 'opening_71')": lambda: hr.build("levant", "opening_71"),
+    "Round.deal('x', 2, 1)": lambda: hr.Round.deal("x", 2, 1),  # type: ignore[arg-type]
+    "Round.deal(romme, 'x', 1)": lambda: hr.Round.deal(hr.rulesets.romme, "x", 1),  # type: ignore[arg-type]
+    "Round.deal(dealer='x')": lambda: hr.Round.deal(hr.rulesets.romme, 2, 1, dealer="x"),  # type: ignore[arg-type]
+    "Round.from_deal(romme, 5, [])": lambda: hr.Round.from_deal(hr.rulesets.romme, 5, []),  # type: ignore[arg-type]
+    "game.view('x')": lambda: GAME.view("x"),  # type: ignore[arg-type]
+    "game.hand('x')": lambda: GAME.hand("x"),  # type: ignore[arg-type]
+    "game.hand(9)": lambda: GAME.hand(9),
+    "apply(Discard(None))": lambda: GAME.apply(hr.Discard(None)),  # type: ignore[arg-type]
+    "apply(Discard('6C'))": lambda: GAME.apply(hr.Discard("6C")),  # type: ignore[arg-type]
+    "apply(LayDown(5))": lambda: GAME.apply(hr.LayDown(5)),  # type: ignore[arg-type]
+    "Match.new('x', 2, 1)": lambda: hr.Match.new("x", 2, 1),  # type: ignore[arg-type]
+    "Match.new(romme, 'x', 1)": lambda: hr.Match.new(hr.rulesets.romme, "x", 1),  # type: ignore[arg-type]
+    "MeldFinder.of(5)": lambda: hr.MeldFinder.of(5),  # type: ignore[arg-type]
+    "meld_to_json(5)": lambda: serialize.meld_to_json(5),  # type: ignore[arg-type]
+    "round_to_json(5)": lambda: serialize.round_to_json(5),  # type: ignore[arg-type]
+    "rules_to_json(5)": lambda: serialize.rules_to_json(5),  # type: ignore[arg-type]
+    "view_to_json(5)": lambda: serialize.view_to_json(5),  # type: ignore[arg-type]
+    "match_to_json(5)": lambda: serialize.match_to_json(5),  # type: ignore[arg-type]
+}
+
+
+@pytest.mark.parametrize("call", sorted(CALLS))
+def test_a_wrong_type_raises_the_librarys_own_error(call: str) -> None:
+    with pytest.raises(hr.HandRummyError):
+        CALLS[call]()
