@@ -43,7 +43,6 @@ __all__ = [
     "TurnState",
     "cards_of",
     "counts_of",
-    "slot_card",
 ]
 
 DEMOTED = 53
@@ -259,11 +258,6 @@ def counts_of(cards: Iterable[Card], demoted: Iterable[Card] = ()) -> tuple[int,
 def cards_of(vector: Sequence[int]) -> tuple[Card, ...]:
     """The cards of a hand vector, sorted, each demoted copy beside its face."""
     return tuple(CARDS[i] for i in range(53) for _ in range(vector[i] + vector[DEMOTED + i]))
-
-
-def slot_card(slot: int) -> Card:
-    """The face of a hand slot (a demoted slot is its face's card)."""
-    return CARDS[slot % DEMOTED]
 
 
 def check_conservation(ruleset: Ruleset, places: Sequence[Sequence[Card]]) -> None:

@@ -48,6 +48,7 @@ __all__ = [
 ]
 
 _S = TypeVar("_S", bound=RoundState)
+_T = TypeVar("_T")
 
 
 @attrs.frozen
@@ -363,6 +364,3 @@ def _replaced(table: tuple[TableMeld, ...], meld_id: int, meld: Meld) -> tuple[T
 
 def _put(values: tuple[_T, ...], seat: int, value: _T) -> tuple[_T, ...]:
     return (*values[:seat], value, *values[seat + 1 :])
-
-
-_T = TypeVar("_T")

@@ -228,11 +228,9 @@ def finish_rules(state: RoundState) -> FinishRules | None:
     if exemption is OpeningExemption.GOING_OUT:
         return FinishRules(final_discard=final)
     hand = state.ruleset.hand
-    seat = state.turn
-    if state.melded[seat] or (hand.first_to_meld and any(m.owner != seat for m in state.table)):
+    # only a Hand is exempt: the conditions of a Hand that hold already must hold now
+    if not would_be_hand(state, final_discard=final):
         return None
-    if hand.all_melded and final:
-        return None  # a Hand that melds every card cannot end on a required discard
     return FinishRules(
         final_discard=final, may_discard=not hand.all_melded, on_others=not hand.no_layoffs
     )
@@ -240,15 +238,13 @@ def finish_rules(state: RoundState) -> FinishRules | None:
 
 def can_still_finish(state: RoundState, rules: FinishRules) -> bool:
     seat = state.turn
-    hand = state.hands[seat]
-    size = sum(hand)
     return can_finish(
         state.finder,
-        hand,
+        state.hands[seat],
         table=state.table,
         seat=seat,
         rules=rules,
-        discardable=lambda slot: discardable_slot(state, slot, 1) and size >= 1,
+        discardable=lambda slot: discardable_slot(state, slot, 1),
     )
 
 
