@@ -289,7 +289,12 @@ def check_end(game: Round) -> None:
     assert game.replay() == game, "replaying the history gives another round"
     ruleset = game.ruleset
     teams = ruleset.players.teams(game.players) if ruleset.players.partnerships else None
-    players = tuple(hr.PlayerEnd(game.hand(s), game.opened[s]) for s in range(game.players))
+    # a player has opened personally when a meld on the table is theirs (a partner's opening
+    # may open the team, but whether that spares the partner's penalty is the scorer's call)
+    players = tuple(
+        hr.PlayerEnd(game.hand(s), any(m.owner == s for m in game.table))
+        for s in range(game.players)
+    )
     score = outcome.score
     if outcome.ending is Ending.REDEAL:
         assert isinstance(game.history[-1], ClaimRedeal)
