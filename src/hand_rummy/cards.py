@@ -16,6 +16,7 @@ Card.parse('10H')
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from collections.abc import Iterable, Iterator
 
@@ -201,6 +202,7 @@ class PhysicalCard:
         return str(self.card)
 
 
+@functools.lru_cache(maxsize=16)
 def build_deck(decks: int, jokers: int) -> tuple[PhysicalCard, ...]:
     """``decks`` full 52-card packs plus ``jokers`` jokers, in a fixed (unshuffled) order.
 

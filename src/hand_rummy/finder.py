@@ -33,7 +33,8 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence, Set
+from typing import TypeVar
 
 import attrs
 
@@ -46,7 +47,9 @@ from hand_rummy.rules.wilds import MeldKind
 __all__ = ["FoundMeld", "MeldFinder", "check_found", "counts"]
 
 Counts = Sequence[int]
+_T = TypeVar("_T")
 _RANKS = tuple(Rank)
+_SUITS = range(4)
 # (kind, suit or rank, run start, wild mask, set suits): enough to build the meld later
 _Spec = tuple[int, int, int, tuple[bool, ...], tuple[int, ...]]
 _Candidate = tuple[int, tuple[int, ...], _Spec]
@@ -353,8 +356,14 @@ class MeldFinder:
             return self._limit_ok(candidate[2][0], mask)
         return True
 
-    def _run_candidates(self, held: _Held, pool: tuple[int, ...], out: list[_Candidate]) -> None:
-        for suit in range(4):
+    def _run_candidates(
+        self,
+        held: _Held,
+        pool: tuple[int, ...],
+        out: list[_Candidate],
+        suits: Iterable[int] = _SUITS,
+    ) -> None:
+        for suit in suits:
             runnable = self._runnable((held.present >> (13 * suit)) & 0x1FFF, len(pool))
             if not runnable:
                 continue
@@ -564,11 +573,14 @@ class MeldFinder:
             return values.ace
         return values.ace_wrapped if wrap else values.ace
 
-    def _set_candidates(self, held: _Held, pool: tuple[int, ...], out: list[_Candidate]) -> None:
+    def _set_candidates(
+        self, held: _Held, pool: tuple[int, ...], out: list[_Candidate], ranks: int = 0x1FFF
+    ) -> None:
+        """The sets of the ranks in ``ranks`` (bit ``rank - 1``)."""
         policy = self._sets
         values = self.rules.ruleset.opening_values
         wild_total = len(pool)
-        ranks = _ranks_held(held.present, max(policy.min_size - wild_total, 1))
+        ranks &= _ranks_held(held.present, max(policy.min_size - wild_total, 1))
         while ranks:
             at = (ranks & -ranks).bit_length() - 1
             ranks &= ranks - 1
@@ -650,6 +662,34 @@ class MeldFinder:
     def meld_slots(self, hand: Counts) -> list[tuple[int, ...]]:
         """The hand slots each legal meld uses, in the order of :meth:`melds` (none is built)."""
         return [candidate[1] for candidate in self._hand(hand).candidates]
+
+    def melds_using(self, hand: Counts, slot: int) -> list[tuple[int, ...]]:
+        """The hand slots of each legal meld that uses hand ``slot``, in the order of
+        :meth:`meld_slots` (which this filters).
+
+        Only the melds a card can be in are looked at: the runs of the suit it
+        plays in and the sets of its rank, unless it is wild and may be in any.
+        """
+        if slot in self._wild_faces:
+            return [c[1] for c in self._hand(hand).candidates if slot in c[1]]
+        if slot == 105:
+            suits: Iterable[int] = _SUITS  # a demoted joker plays as an Ace of any suit
+            face = 0
+        else:
+            face = self._joker_as if slot == 52 else slot % 53
+            if face < 0:
+                return []
+            suits = (face // 13,)
+        held = _Held(hand, self._natural_bits, self._joker_as)
+        pool: tuple[int, ...] = ()
+        for wild in self._wild_faces:
+            pool += (wild,) * hand[wild]
+        out: list[_Candidate] = []
+        self._run_candidates(held, pool, out, suits)
+        self._set_candidates(held, pool, out, 1 << face % 13)
+        return [
+            c[1] for c in out if slot in c[1] and (not held.demoted or self._demoted_fit(hand, c))
+        ]
 
     def slots_in_melds(self, hand: Counts) -> frozenset[int]:
         """The hand slots that some legal meld uses."""
@@ -788,6 +828,7 @@ class MeldFinder:
         *,
         min_points: int = 0,
         max_left: int | None = None,
+        using: Set[int] = frozenset(),
     ) -> Iterator[tuple[FoundMeld, ...]]:
         """Every non-empty combination of melds that the hand can hold at once.
 
@@ -796,7 +837,9 @@ class MeldFinder:
         (in another order either). With ``min_points`` or ``max_left``, only the
         combinations worth at least ``min_points`` or leaving at most
         ``max_left`` cards in hand (either will do), searched with both bounds
-        to skip hopeless branches.
+        to skip hopeless branches. With ``using``, only the combinations with a
+        meld that uses one of those hand slots (a card taken this turn that
+        must be melded, say).
         """
         bounded = min_points > 0 or max_left is not None
         goal = _Goal(min_points, -1 if max_left is None else max_left) if bounded else _Goal()
@@ -805,11 +848,14 @@ class MeldFinder:
             packing = _Packing(
                 hand, [f.points for f in options], [f.used for f in options], self._most
             )
-            return packing.search(options.__getitem__, goal)
+            return packing.search(options.__getitem__, goal, _holding(options, using))
         known = self._hand(hand)
         if bounded and not self._may_reach(hand, known, min_points, max_left):
             return iter(())
-        return self._packing(hand, known).search(self._meld_of(known), goal)
+        wanted = _holding(known.candidates, using, lambda c: c[1])
+        if using and not wanted:
+            return iter(())
+        return self._packing(hand, known).search(self._meld_of(known), goal, wanted)
 
     def _may_reach(
         self, hand: Counts, known: _HandMelds, min_points: int, max_left: int | None
@@ -1200,16 +1246,18 @@ class _Packing:
     # --- enumeration ---
 
     def search(
-        self, meld: Callable[[int], FoundMeld], goal: _Goal
+        self, meld: Callable[[int], FoundMeld], goal: _Goal, wanted: int = 0
     ) -> Iterator[tuple[FoundMeld, ...]]:
-        """Every combination the goal wants, each multiset of melds once.
+        """Every combination the goal wants, each multiset of melds once; with ``wanted``
+        (bits by meld index), only those holding one of those melds.
 
         A combination lists its melds in their order, a meld repeating itself
         when the cards allow, so every multiset has one path; the search runs
         in that order, so the combinations come in the order of their melds. The
         melds that still fit are bits by meld index, and a meld's cards leave
         only the ones that need no more of them than are left. A branch that no
-        wanted combination can come from is cut.
+        wanted combination can come from is cut: one that no goal can be met
+        from, or one without a wanted meld whose later melds hold none.
         """
         met, reachable = self._tests(goal)
         size = sum(self._hand)
@@ -1228,16 +1276,19 @@ class _Packing:
             return melds
 
         def extend(
-            left: int, melds: int, worth: int, cards_left: int
+            left: int, melds: int, worth: int, cards_left: int, held: bool
         ) -> Iterator[tuple[FoundMeld, ...]]:
             while melds:
+                if not held and not melds & wanted:
+                    return  # no meld left to try is a wanted one
                 lowest = melds & -melds
                 index = lowest.bit_length() - 1
                 melds ^= lowest
                 rest = left - needs[index]
                 total, after = worth + points[index], cards_left - len(used[index])
+                now = held or bool(lowest & wanted)
                 chosen.append(meld(index))
-                if met(total, after):
+                if now and met(total, after):
                     yield tuple(chosen)
                 if reachable(total, after, rest):
                     slots = touched[index]
@@ -1245,11 +1296,12 @@ class _Packing:
                         slots = touched[index] = sorted({slot_of[face] for face in used[index]})
                     later = fitting(rest, melds | lowest, slots)  # this meld again, or later
                     if later:
-                        yield from extend(rest, later, total, after)
+                        yield from extend(rest, later, total, after, now)
                 chosen.pop()
 
         every = (1 << len(needs)) - 1
-        yield from extend(self.have, fitting(self.have, every, list(range(self.width))), 0, size)
+        first = fitting(self.have, every, list(range(self.width)))
+        yield from extend(self.have, first, 0, size, not wanted)
 
     def _tests(
         self, goal: _Goal
@@ -1286,6 +1338,17 @@ class _Packing:
             return most_left >= 0 and self.most(self.cards_scale(), rest, missing) >= missing
 
         return wanted, may_want
+
+
+def _holding(
+    melds: Sequence[_T],
+    slots: Set[int],
+    used: Callable[[_T], tuple[int, ...]] = operator.attrgetter("used"),
+) -> int:
+    """The melds (bits by index) that use one of hand ``slots``."""
+    if not slots:
+        return 0
+    return sum(1 << i for i, m in enumerate(melds) if not slots.isdisjoint(used(m)))
 
 
 @functools.lru_cache(maxsize=128)

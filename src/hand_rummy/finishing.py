@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from itertools import compress
 
 import attrs
 
@@ -74,16 +75,14 @@ def can_finish(
     if sum(hand) == 0:
         return not rules.final_discard
     in_melds = finder.slots_in_melds(hand)
-    if not targets:
-        # nothing to lay off on: every card but the discard must be in a new meld
-        alone = sum(n for slot, n in enumerate(hand) if n and slot not in in_melds)
-        if alone > spare:
-            return False
+    alone = [slot for slot in compress(range(len(hand)), hand) if slot not in in_melds]
+    if not targets and sum(hand[slot] for slot in alone) > spare:
+        return False  # nothing to lay off on: every card but the discard must be in a new meld
     reach = _Reach(finder, hand, targets)
     stuck = 0
-    for slot, count in enumerate(hand):
-        if count and slot not in in_melds and not reach(slot):
-            stuck += count  # such a card can only be the discard
+    for slot in alone:
+        if not reach(slot):
+            stuck += hand[slot]  # such a card can only be the discard
             if stuck > spare:
                 return False
     melds = finder.meld_slots(hand)
@@ -176,7 +175,10 @@ class _Reach:
         held: set[int] = set()
         self._suits[card.suit] = held
         rules = self.rules
-        for face in range(53):
+        assert card.suit is not None
+        first = 13 * int(card.suit)
+        # the suit's own faces, and the joker, which may count as an Ace of some suit
+        for face in (*range(first, first + 13), 52):
             natural = self.hand[face] and not rules.is_wild(CARDS[face])
             if natural or self.hand[DEMOTED + face]:  # a demoted wild plays as natural
                 plays = rules.wilds.natural_as(CARDS[face])
@@ -187,7 +189,7 @@ class _Reach:
 
     def _wild_count(self) -> int:
         if self._wilds is None:
-            self._wilds = sum(self.hand[f] for f in range(53) if self.rules.is_wild(CARDS[f]))
+            self._wilds = sum(self.hand[c.index] for c in self.rules.wilds.wild)
         return self._wilds
 
 
@@ -232,7 +234,7 @@ class _Search:
         return known
 
     def _place(self, hand: tuple[int, ...], aside: tuple[int, ...]) -> bool:
-        first = next((i for i, n in enumerate(hand) if n), None)
+        first = next(compress(range(len(hand)), hand), None)
         if first is None:
             return self.lay_off(aside, self.targets, self.spare)
         # a meld of what is left is a meld of the whole hand, so the hand's list will do
@@ -240,7 +242,7 @@ class _Search:
             left = list(hand)
             for slot in used:
                 left[slot] -= 1
-            if all(left[slot] >= 0 for slot in used) and self.place(tuple(left), aside):
+            if min(map(left.__getitem__, used)) >= 0 and self.place(tuple(left), aside):
                 return True
         # or the first card waits for the lay-offs (or is the discard)
         rest = list(hand)

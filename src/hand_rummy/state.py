@@ -15,6 +15,7 @@ lay-off and discard, and no separate record can drift from the hand.
 from __future__ import annotations
 
 import enum
+import functools
 import operator
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -262,9 +263,13 @@ def cards_of(vector: Sequence[int]) -> tuple[Card, ...]:
 
 def check_conservation(ruleset: Ruleset, places: Sequence[Sequence[Card]]) -> None:
     """Every card of the ruleset's deck is in exactly one of ``places``."""
-    have = Counter(c for place in places for c in place)
-    want = Counter(p.card for p in ruleset.deck.cards())
-    if have != want:
+    faces = [0] * 53
+    for place in places:
+        for card in place:
+            faces[card.index] += 1
+    if tuple(faces) != _deck_faces(ruleset.deck.packs, ruleset.deck.jokers):
+        have = Counter(c for place in places for c in place)
+        want = Counter(p.card for p in ruleset.deck.cards())
         extra = have - want
         missing = want - have
         parts = []
@@ -275,3 +280,9 @@ def check_conservation(ruleset: Ruleset, places: Sequence[Sequence[Card]]) -> No
         raise InvalidStateError(
             f"the cards do not make up the {ruleset.deck.size}-card deck: " + "; ".join(parts)
         )
+
+
+@functools.lru_cache(maxsize=16)
+def _deck_faces(packs: int, jokers: int) -> tuple[int, ...]:
+    """How many copies of each face (by :attr:`Card.index`) a deck holds."""
+    return (packs,) * 52 + (jokers,)

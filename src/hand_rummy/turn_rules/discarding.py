@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator
+from itertools import compress
 
 from hand_rummy.actions import Discard
 from hand_rummy.cards import CARDS
@@ -86,15 +88,18 @@ def discard_options(state: RoundState) -> Iterator[Discard]:
     wild_barred = going.wild_discard_only_to_go_out and left > 0
     announce = bool(going.announce_at) and 0 < left <= going.announce_at
     is_wild = state.rules.is_wild
-    for index in range(53):
-        card = CARDS[index]
-        if card == barred:
+    demoted = hand[DEMOTED:]
+    # the faces held, in order: the natural copies, and (rarely) demoted ones
+    held = compress(range(DEMOTED), map(operator.or_, hand, demoted) if any(demoted) else hand)
+    barred_index = -1 if barred is None else barred.index
+    for index in held:
+        if index == barred_index:
             continue
-        if hand[index] and not (wild_barred and is_wild(card)):
+        if hand[index] and not (wild_barred and is_wild(CARDS[index])):
             yield _DISCARDS[index]
             if announce:
                 yield _ANNOUNCED[index]
-        if hand[DEMOTED + index]:
+        if demoted[index]:
             yield _DEMOTED_DISCARDS[index]
             if announce:
                 yield _DEMOTED_ANNOUNCED[index]

@@ -73,9 +73,7 @@ def _take_is_possible(state: RoundState, change: Taken) -> bool:
     hand[slot] += 1
     if policy.must_meld:
         least = policy.hand_cards + 1
-        if slot not in finder.slots_in_melds(hand) or not any(
-            len(used) >= least and slot in used for used in finder.meld_slots(hand)
-        ):
+        if not any(len(used) >= least for used in finder.melds_using(hand, slot)):
             return False
     required = state.required_opening(seat)
     if required is not None and state.ruleset.opening_exemption is OpeningExemption.NONE:

@@ -222,10 +222,29 @@ def lay_downs(state: RoundState) -> Iterator[LayDown]:
             yield action
         return
     # openings that reach the bar first; those below it only if a finish is possible at all
-    yield from _openings(state, hand, finder.combinations(hand, min_points=required), required)
+    using = _obliged_slots(state)
+    reaching = finder.combinations(hand, min_points=required, using=using)
+    yield from _openings(state, hand, reaching, required)
     if may_finish_below_bar(state):
-        below = (c for c in finder.combinations(hand) if sum(f.points for f in c) < required)
+        every = finder.combinations(hand, using=using)
+        below = (c for c in every if sum(f.points for f in c) < required)
         yield from _openings(state, hand, below, required)
+
+
+def _obliged_slots(state: RoundState) -> frozenset[int]:
+    """The hand slots of which an opening must meld one to do what the turn owes (no
+    limit when empty); :func:`_meets` has the exact test."""
+    current = state.current
+    pending = current.obligation
+    if pending is Obligation.MELD_TAKEN and current.taken is not None:
+        return frozenset((current.taken.index + (DEMOTED if current.taken_demoted else 0),))
+    if pending is Obligation.OPEN and state.ruleset.discard_take.in_opening:
+        card = current.taken
+    elif pending is Obligation.USE_FREED_WILD:
+        card = current.freed
+    else:
+        return frozenset()
+    return frozenset() if card is None else frozenset((card.index, DEMOTED + card.index))
 
 
 def _openings(

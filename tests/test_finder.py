@@ -1,0 +1,56 @@
+"""The meld finder's shortcuts agree with its full enumeration.
+
+The full list of a hand's melds (:meth:`MeldFinder.meld_slots`) is checked against
+a brute force in ``test_laydown_oracle``; the questions here answer part of it
+from a smaller search, and must give exactly that part.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hand_rummy.cards import CARDS, parse_card
+from hand_rummy.finder import MeldFinder
+from hand_rummy.melds import MeldRules
+from hand_rummy.rules import presets
+from hand_rummy.state import DEMOTED
+
+RULES = (
+    MeldRules.of(presets.levant, parse_card("5H")),
+    MeldRules.of(presets.build("levant", ["demoted_wild_counts"]), parse_card("KS")),
+    MeldRules.of(presets.romme, None),
+    MeldRules.of(presets.build("romme", ["round_the_corner"]), None),
+    MeldRules.of(presets.gulf, None),
+    MeldRules.of(presets.saudi, None),
+)
+
+
+@st.composite
+def hands(draw: st.DrawFn) -> tuple[MeldRules, list[int]]:
+    """A hand of up to 16 cards, wild-heavy and with demoted copies, under some rules."""
+    rules = draw(st.sampled_from(RULES))
+    wild = [c.index for c in CARDS if rules.is_wild(c)]
+    # cards near each other make runs and sets likely
+    suits = draw(st.lists(st.integers(0, 3), min_size=1, max_size=2, unique=True))
+    ranks = draw(st.integers(0, 9))
+    faces = [s * 13 + r for s in suits for r in range(ranks, ranks + 4)]
+    faces += [s * 13 + ranks for s in range(4)] + [52] + wild
+    hand = [0] * (2 * DEMOTED)
+    for face in draw(st.lists(st.sampled_from(faces), min_size=1, max_size=16)):
+        if hand[face] < 2:
+            hand[face] += 1
+    for face in draw(st.lists(st.sampled_from([*wild, 52]), max_size=2)):
+        hand[DEMOTED + face] += 1  # wilds taken from the discard pile
+    return rules, hand
+
+
+@given(hands())
+@settings(max_examples=400, deadline=None)
+def test_melds_using_a_card_are_the_melds_that_hold_it(case: tuple[MeldRules, list[int]]) -> None:
+    rules, hand = case
+    finder = MeldFinder.of(rules)
+    every = finder.meld_slots(hand)
+    for slot, count in enumerate(hand):
+        if count:
+            assert finder.melds_using(hand, slot) == [u for u in every if slot in u], slot
