@@ -600,6 +600,7 @@ def command(
         make_bot,
         parse_bots,
         ruleset_for,
+        seat_bots,
     )
     from hand_rummy.match import Match  # noqa: PLC0415
 
@@ -616,10 +617,10 @@ def command(
         print(f"hand-rummy play: {err}", file=sys.stderr)
         return 2
     others = [s for s in range(players) if s != you]
-    seated: dict[int, Bot] = {}
-    for i, seat in enumerate(others):
-        name = names[0] if len(names) == 1 else names[i]
-        seated[seat] = make_bot(name, seed * 31 + seat)
+    seated: dict[int, Bot] = {
+        seat: make_bot(name, seed * 31 + seat)
+        for seat, name in zip(others, seat_bots(names, len(others)), strict=True)
+    }
     match = Match.new(fixed_rounds(ruleset, length), players, seed)
     game = Game(match, you, seated, sys.stdout, GreedyBot(seed=seed))
     return play(game, sys.stdin)
