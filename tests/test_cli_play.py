@@ -70,7 +70,7 @@ def test_the_screen_shows_hand_table_piles_wilds_and_scores(
     match = Match.new(build("levant"), 4, SEED)
     view = match.view(you)
     assert view.indicator is not None
-    assert f"Indicator {view.indicator}: {view.ruleset_rules().wilds.describe()}" in out
+    assert f"Indicator {view.indicator}. Wild cards: " in out
     assert f"Stock {view.stock_size} cards; discard pile empty" in out
     assert "Table: no melds yet" in out
     assert f"seat {you} (you): 15 cards, total 0" in out
@@ -206,3 +206,36 @@ def test_command_text_reads_back() -> None:
 def test_render_view_has_no_escape_codes() -> None:
     text = render_view(_view("romme", 2), (0, 0, 0, 0), None, 1)
     assert "\x1b" not in text and "Your hand:" in text
+
+
+def test_a_short_bots_list_is_repeated_round_the_table(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 10: ``--bots greedy,random`` with four players crashed with an IndexError."""
+    from hand_rummy import cli_play  # noqa: PLC0415
+    from hand_rummy.bots import GreedyBot, RandomBot  # noqa: PLC0415
+
+    seated: dict[int, type] = {}
+
+    def capture(game: cli_play.Game, lines: object) -> int:
+        seated.update({seat: type(bot) for seat, bot in game.bots.items()})
+        return 0
+
+    monkeypatch.setattr(cli_play, "play", capture)
+    args = ["--rules", "levant", "--players", "4", "--bots", "greedy,random", "--you", "1"]
+    status, _, err = _play(monkeypatch, capsys, "", args)
+    assert status == 0 and err == ""
+    assert seated == {0: GreedyBot, 2: RandomBot, 3: GreedyBot}
+
+
+def test_the_bots_list_is_read_as_simulate_reads_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = "quit\n"
+    args = ["--rules", "levant", "--players", "4", "--bots", "greedy,random"]
+    status, out, err = _play(monkeypatch, capsys, script, args)
+    assert status == 0 and err == "" and out.rstrip().endswith("You leave the game.")
+    # more names than the other seats is still refused, with the reason
+    args = ["--rules", "levant", "--players", "3", "--bots", "greedy,random,greedy"]
+    status, out, err = _play(monkeypatch, capsys, script, args)
+    assert status == 2 and "3 bots for 2 seats" in err

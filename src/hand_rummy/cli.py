@@ -112,6 +112,17 @@ def _add_rules_options(command: argparse.ArgumentParser) -> None:
     command.add_argument("--seed", type=int, default=0, metavar="S", help="the seed (default 0)")
 
 
+def _add_bots_option(command: argparse.ArgumentParser, seats: str) -> None:
+    # simulate and play read the list alike (cli_simulate.parse_bots and seat_bots)
+    command.add_argument(
+        "--bots",
+        default="greedy",
+        metavar="B,B,...",
+        help=f"the bots {seats} (greedy, random), one name a seat; a shorter list is "
+        "repeated round the table (default greedy)",
+    )
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hand-rummy",
@@ -155,12 +166,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     _add_rules_options(simulate)
     simulate.add_argument("--matches", type=int, required=True, metavar="M", help="matches")
-    simulate.add_argument(
-        "--bots",
-        default="greedy",
-        metavar="B,B,...",
-        help="bots per seat (greedy, random): one per player, or one name for all (greedy)",
-    )
+    _add_bots_option(simulate, "at every seat")
     simulate.add_argument(
         "--jobs", "-j", type=int, default=1, metavar="J", help="worker processes (default 1)"
     )
@@ -181,12 +187,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     _add_rules_options(play)
     play.add_argument("--you", type=int, default=0, metavar="SEAT", help="your seat (default 0)")
-    play.add_argument(
-        "--bots",
-        default="greedy",
-        metavar="B,B,...",
-        help="the bots at the other seats (greedy, random): one per seat or one for all",
-    )
+    _add_bots_option(play, "at the other seats")
     play.add_argument(
         "--rounds", type=int, metavar="R", help="a shorter match: end it after R rounds"
     )

@@ -18,9 +18,12 @@ hand_rummy.cli_play.CommandError: unknown command 'fly'; type help for the comma
 
 from __future__ import annotations
 
+import contextlib
+import shutil
 import sys
+import textwrap
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, TextIO
 
 import attrs
@@ -36,17 +39,28 @@ from hand_rummy.actions import (
     PassRedeal,
     TakeDiscard,
 )
-from hand_rummy.cards import Card, format_cards, parse_card
+from hand_rummy.cards import JOKER, Card, format_cards, parse_card
 from hand_rummy.cli_simulate import fixed_rounds
 from hand_rummy.errors import CardParseError, HandRummyError
-from hand_rummy.melds import Meld
+from hand_rummy.melds import Meld, MeldRules
 from hand_rummy.round import Ending, Phase, PlayerView, Round
+from hand_rummy.verdict import Violation
 
 if TYPE_CHECKING:
     from hand_rummy.bots import Bot
     from hand_rummy.match import Match
+    from hand_rummy.state import TableMeld
 
-__all__ = ["Command", "CommandError", "action_for", "command", "parse_command", "render_view"]
+__all__ = [
+    "Command",
+    "CommandError",
+    "Numbering",
+    "action_for",
+    "command",
+    "describe_wilds",
+    "parse_command",
+    "render_view",
+]
 
 HELP = """\
 Commands (cards as 10H, TH or 10♥, or by their number in your hand):
@@ -60,8 +74,12 @@ Commands (cards as 10H, TH or 10♥, or by their number in your hand):
   claim / keep                  claim a redeal of a weak hand, or keep it
   hint                          show a good move
   show                          show the table again
+  rules                         the rules of this game in words
   help                          this list
-  quit                          leave the game"""
+  quit                          leave the game
+The numbers of your cards hold for the whole turn: a card you draw or take gets the next
+number, and the number of a card you play is not given to another one. Each of your turns
+starts with the hand sorted and numbered from 1 again."""
 
 USAGE = {
     "meld": "usage: meld 7H 8H 9H [/ 5S 5D 5C]  (a wild's role: AC=8H)",
@@ -69,6 +87,11 @@ USAGE = {
     "exchange": "usage: exchange CARD [CARD] MELD, e.g. exchange 8H 2",
     "discard": "usage: discard CARD [announce], e.g. discard KS",
 }
+
+_CARD_SPELLING = (
+    "write a rank (A, 2-10 or T, J, Q, K) then a suit (C, D, H, S or ♣ ♦ ♥ ♠), JK for a "
+    "joker, or the card's number in your hand"
+)
 
 _ALIASES = {
     "d": "draw",
@@ -99,10 +122,17 @@ _ALIASES = {
     "help": "help",
     "show": "show",
     "look": "show",
+    "rules": "rules",
     "q": "quit",
     "quit": "quit",
     "exit": "quit",
 }
+
+_BARE = ("draw", "take", "claim", "keep", "hint", "help", "show", "rules", "quit")
+"""The commands that take nothing after them."""
+
+_MAX_DIGITS = 6
+"""Longer numbers name no card and no meld (and would be slow to read as integers)."""
 
 
 class CommandError(HandRummyError):
@@ -119,6 +149,16 @@ class Command:
     announce: bool = False
 
 
+def _shown(word: str) -> str:
+    """A typed word quoted for a message, cut short if it is long."""
+    return repr(word if len(word) <= 20 else word[:20] + "…")
+
+
+def _is_number(word: str) -> bool:
+    """Whether ``word`` is written with the digits 0-9 only (``str.isdigit`` also takes ``²``)."""
+    return word.isascii() and word.isdigit()
+
+
 def parse_command(line: str) -> Command:
     """Read one command line; raises :class:`CommandError` with a usage line if it is not one."""
     words = line.replace("/", " / ").replace("+", " + ").split()
@@ -126,9 +166,9 @@ def parse_command(line: str) -> Command:
         raise CommandError("type a command, or help")
     verb = _ALIASES.get(words[0].lower())
     if verb is None:
-        raise CommandError(f"unknown command {words[0]!r}; type help for the commands")
+        raise CommandError(f"unknown command {_shown(words[0])}; type help for the commands")
     rest = words[1:]
-    if verb in ("draw", "take", "claim", "keep", "hint", "help", "show", "quit"):
+    if verb in _BARE:
         if rest:
             raise CommandError(f"{verb} takes nothing after it")
         return Command(verb)
@@ -153,39 +193,135 @@ def parse_command(line: str) -> Command:
             raise CommandError(USAGE["discard"])
         return Command("discard", ((rest[0],),), announce=announce)
     # layoff and exchange: cards, then the meld number
-    if len(rest) < 2 or not rest[-1].isdigit() or (verb == "layoff" and len(rest) != 2):
+    if len(rest) < 2 or (verb == "layoff" and len(rest) != 2):
         raise CommandError(USAGE[verb])
-    return Command(verb, (tuple(rest[:-1]),), target=int(rest[-1]))
+    last = rest[-1]
+    if not _is_number(last):
+        raise CommandError(
+            f"{_shown(last)} is not a meld number: end with the number shown in [ ] on the "
+            f"table; {USAGE[verb]}"
+        )
+    if len(last) > _MAX_DIGITS:
+        raise CommandError(f"there is no meld {_shown(last)} on the table")
+    return Command(verb, (tuple(rest[:-1]),), target=int(last))
+
+
+# --- the numbers of the cards in hand ----------------------------------------------------------
+
+
+def _spans(numbers: Sequence[int]) -> str:
+    """``1-3, 5, 7-9`` for the sorted ``numbers``."""
+    spans: list[list[int]] = []
+    for number in numbers:
+        if spans and number == spans[-1][-1] + 1:
+            spans[-1].append(number)
+        else:
+            spans.append([number])
+    return ", ".join(f"{s[0]}-{s[-1]}" if len(s) > 1 else str(s[0]) for s in spans)
+
+
+@attrs.frozen
+class Numbering:
+    """The number beside each card of a hand, which holds for a whole turn.
+
+    A turn starts with the hand sorted and numbered from 1 (:meth:`fresh`). As
+    the hand changes (:meth:`follow`), a card still held keeps its number, a
+    new card gets the next number never used this turn, and the number of a
+    card that left is not given out again: a number typed always means the card
+    that was shown beside it.
+
+    >>> from hand_rummy.cards import parse_cards
+    >>> start = Numbering.fresh(parse_cards("9H 2C 5D"))
+    >>> [f"{n}:{c}" for n, c in start.shown()]
+    ['1:2♣', '2:5♦', '3:9♥']
+    >>> later = start.follow(parse_cards("9H 2C KS"))  # 5♦ played, K♠ drawn
+    >>> [f"{n}:{c}" for n, c in later.shown()]
+    ['1:2♣', '3:9♥', '4:K♠']
+    """
+
+    numbered: tuple[tuple[int, Card], ...]
+    """The cards with their numbers, in the order the numbers were given."""
+    next: int
+    """The number the next new card gets."""
+
+    @classmethod
+    def fresh(cls, hand: Sequence[Card]) -> Numbering:
+        cards = sorted(hand)
+        return cls(tuple(enumerate(cards, start=1)), len(cards) + 1)
+
+    def follow(self, hand: Sequence[Card]) -> Numbering:
+        """The numbering of ``hand``, the same hand after some cards came and went."""
+        left = Counter(hand)
+        kept = []
+        for number, card in self.numbered:
+            if left[card]:
+                left[card] -= 1
+                kept.append((number, card))
+        new = sorted(left.elements())
+        kept.extend(enumerate(new, start=self.next))
+        return Numbering(tuple(kept), self.next + len(new))
+
+    def shown(self) -> list[tuple[int, Card]]:
+        """The numbered cards in display order: by suit and rank."""
+        return sorted(self.numbered, key=lambda item: (item[1], item[0]))
+
+    def since(self, earlier: Numbering) -> list[tuple[int, Card]]:
+        """The cards numbered after ``earlier``: the ones that came into the hand since."""
+        return [(n, c) for n, c in self.numbered if n >= earlier.next]
+
+    def card(self, word: str) -> Card:
+        """The card numbered ``word`` (digits); raises :class:`CommandError` if there is none."""
+        number = int(word) if len(word) <= _MAX_DIGITS else 0
+        shown = word if len(word) <= _MAX_DIGITS else _shown(word)
+        for held, card in self.numbered:
+            if held == number:
+                return card
+        numbers = sorted(n for n, _ in self.numbered)
+        if 1 <= number < self.next:
+            raise CommandError(
+                f"card {number} has left your hand this turn; your cards now are numbered "
+                f"{_spans(numbers)} (type show to see them)"
+            )
+        if not numbers:
+            raise CommandError(f"there is no card number {shown}: your hand is empty")
+        raise CommandError(
+            f"there is no card number {shown} in your hand; your cards are numbered "
+            f"{_spans(numbers)}"
+        )
 
 
 # --- from words to actions ---------------------------------------------------------------------
 
 
-def _card(word: str, hand: Sequence[Card]) -> Card:
-    """A card typed as a face, or as its number in the sorted hand shown."""
-    if word.isdigit():
-        number = int(word)
-        if not 1 <= number <= len(hand):
-            raise CommandError(f"there is no card number {number} in your hand (1-{len(hand)})")
-        return hand[number - 1]
+def _card(word: str, numbering: Numbering | None) -> Card:
+    """A card typed as a face, or as its number in the hand shown (when ``numbering``)."""
+    if _is_number(word):
+        if numbering is None:
+            raise CommandError(f"{_shown(word)}: a wild card's role is a card, e.g. AC=8H")
+        return numbering.card(word)
+    if word.isnumeric():  # ² or ٣: a number, but not one typed with 0-9
+        raise CommandError(
+            f"{_shown(word)} is not a card: type a card's number with the digits 0-9"
+        )
     try:
         return parse_card(word)
-    except CardParseError as err:
-        raise CommandError(f"{word!r} is not a card: {err}") from None
+    except CardParseError:
+        raise CommandError(f"{_shown(word)} is not a card: {_CARD_SPELLING}") from None
 
 
-def _card_and_role(word: str, hand: Sequence[Card]) -> tuple[Card, Card | None]:
+def _card_and_role(word: str, numbering: Numbering) -> tuple[Card, Card | None]:
     if "=" in word:
         face, _, role = word.partition("=")
         if not face or not role:
-            raise CommandError(f"{word!r}: write a wild card's role as AC=8H")
-        return _card(face, hand), _card(role, ())
-    return _card(word, hand), None
+            raise CommandError(f"{_shown(word)}: write a wild card's role as AC=8H")
+        return _card(face, numbering), _card(role, None)
+    return _card(word, numbering), None
 
 
-def _melds(groups: Sequence[Sequence[str]], view: PlayerView) -> tuple[Meld, ...]:
+def _melds(
+    groups: Sequence[Sequence[str]], view: PlayerView, numbering: Numbering
+) -> tuple[Meld, ...]:
     """The melds typed, with roles, and taken-discard wilds marked as played natural."""
-    hand = sorted(view.hand)
     held = Counter(view.hand)
     demoted = Counter(view.demoted)
     used: Counter[Card] = Counter()
@@ -195,7 +331,7 @@ def _melds(groups: Sequence[Sequence[str]], view: PlayerView) -> tuple[Meld, ...
         roles: dict[int, Card] = {}
         natural: list[int] = []
         for position, word in enumerate(group):
-            card, role = _card_and_role(word, hand)
+            card, role = _card_and_role(word, numbering)
             cards.append(card)
             if role is not None:
                 roles[position] = role
@@ -207,9 +343,15 @@ def _melds(groups: Sequence[Sequence[str]], view: PlayerView) -> tuple[Meld, ...
     return tuple(melds)
 
 
-def action_for(cmd: Command, view: PlayerView) -> tuple[Action, ...]:
-    """The actions a command stands for (several lay-downs for an opened player's melds)."""
-    hand = sorted(view.hand)
+def action_for(
+    cmd: Command, view: PlayerView, numbering: Numbering | None = None
+) -> tuple[Action, ...]:
+    """The actions a command stands for (several lay-downs for an opened player's melds).
+
+    Card numbers are read with ``numbering``; without it, the hand sorted and
+    numbered from 1.
+    """
+    numbers = numbering if numbering is not None else Numbering.fresh(view.hand)
     if cmd.verb == "draw":
         return (DrawStock(),)
     if cmd.verb == "take":
@@ -219,18 +361,18 @@ def action_for(cmd: Command, view: PlayerView) -> tuple[Action, ...]:
     if cmd.verb == "keep":
         return (PassRedeal(),)
     if cmd.verb == "discard":
-        return (Discard(_card(cmd.groups[0][0], hand), announce=cmd.announce),)
+        return (Discard(_card(cmd.groups[0][0], numbers), announce=cmd.announce),)
     if cmd.verb == "meld":
-        melds = _melds(cmd.groups, view)
+        melds = _melds(cmd.groups, view, numbers)
         if view.opened[view.seat] and len(melds) > 1:
             return tuple(LayDown((m,)) for m in melds)
         return (LayDown(melds),)
     assert cmd.target is not None
     if cmd.verb == "layoff":
-        card, role = _card_and_role(cmd.groups[0][0], hand)
+        card, role = _card_and_role(cmd.groups[0][0], numbers)
         return (LayOff(cmd.target, card, role),)
     if cmd.verb == "exchange":
-        return (Exchange(cmd.target, tuple(_card(w, hand) for w in cmd.groups[0])),)
+        return (Exchange(cmd.target, tuple(_card(w, numbers) for w in cmd.groups[0])),)
     raise CommandError(f"{cmd.verb} is not a move")
 
 
@@ -261,31 +403,67 @@ def command_text(action: Action) -> str:
     return "meld " + " / ".join(groups)
 
 
-def describe_move(seat: int, action: Action, before: PlayerView) -> str:
-    """A move as the other players see it happen: ``Seat 2 discards K♠``."""
-    who = f"Seat {seat}"
+def _meld_on(table: Sequence[TableMeld], target: int) -> TableMeld | None:
+    return next((m for m in table if m.id == target), None)
+
+
+def describe_move(
+    seat: int,
+    action: Action,
+    before: PlayerView,
+    after: PlayerView | None = None,
+    *,
+    you: int | None = None,
+) -> str:
+    """A move as the players see it happen: ``Seat 2 discards K♠``, ``You meld ...``.
+
+    With ``after`` (a view of the round once the move is made), melds are shown
+    as they lie on the table, every wild card with the card it stands for.
+    """
+    person = seat == you
+    who = "You" if person else f"Seat {seat}"
+
+    def says(base: str, third: str) -> str:
+        return f"{who} {base if person else third}"
+
     if isinstance(action, DrawStock):
-        return f"{who} draws from the stock"
+        return says("draw", "draws") + " from the stock"
     if isinstance(action, TakeDiscard):
         top = before.discards[-1] if before.discards else None
-        return f"{who} takes {top} from the discard pile"
+        return says("take", "takes") + f" {top} from the discard pile"
     if isinstance(action, ClaimRedeal):
-        return f"{who} claims a redeal"
+        return says("claim", "claims") + " a redeal"
     if isinstance(action, PassRedeal):
-        return f"{who} keeps the deal"
+        return says("keep", "keeps") + " the deal"
     if isinstance(action, Discard):
-        return f"{who} discards {action.card}" + (
-            " and announces one card" if action.announce else ""
+        announce = (" and announce" if person else " and announces") + " one card"
+        return (
+            says("discard", "discards") + f" {action.card}" + (announce if action.announce else "")
         )
     if isinstance(action, LayOff):
         role = f" (as {action.role})" if action.role is not None else ""
-        return f"{who} lays off {action.card}{role} on meld {action.target}"
+        text = says("lay off", "lays off") + f" {action.card}{role} on meld {action.target}"
+        laid = _meld_on(after.table, action.target) if after is not None else None
+        return text + (f": now {laid.meld.describe()}" if laid is not None else "")
     if isinstance(action, Exchange):
-        return (
-            f"{who} exchanges {format_cards(action.cards)} for the wild card in meld "
-            f"{action.target}"
+        text = (
+            says("exchange", "exchanges")
+            + f" {format_cards(action.cards)} for the wild card in meld {action.target}"
         )
-    return f"{who} melds " + " + ".join(m.describe() for m in action.melds)
+        old = _meld_on(before.table, action.target)
+        new = _meld_on(after.table, action.target) if after is not None else None
+        if old is None or new is None:
+            return text
+        freed = Counter(old.meld.cards) + Counter(action.cards) - Counter(new.meld.cards)
+        taken = f", taking {format_cards(sorted(freed.elements()))}" if freed else ""
+        return text + f": now {new.meld.describe()}{taken}"
+    laid_ids = {m.id for m in before.table}
+    new_melds = [m for m in after.table if m.id not in laid_ids] if after is not None else []
+    if new_melds:
+        shown = " + ".join(f"[{m.id}] {m.meld.describe()}" for m in new_melds)
+    else:
+        shown = " + ".join(m.describe() for m in action.melds)
+    return says("meld", "melds") + " " + shown
 
 
 # --- showing the game ------------------------------------------------------------------------
@@ -300,34 +478,96 @@ def _seat_name(seat: int, you: int) -> str:
     return f"seat {seat} (you)" if seat == you else f"seat {seat}"
 
 
+def _count(number: int, thing: str) -> str:
+    """``1 card``, ``2 cards``."""
+    return f"{number} {thing}" if number == 1 else f"{number} {thing}s"
+
+
+_COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def _copies(card: Card, copies: int) -> str:
+    """Every copy of ``card`` in the deck, in words: ``the two A♠``, ``the four jokers``."""
+    if copies == 1:
+        return "the joker" if card.is_joker else f"the {card}"
+    many = _COUNT_WORDS.get(copies, str(copies))
+    return f"the {many} jokers" if card.is_joker else f"the {many} {card}"
+
+
+def describe_wilds(rules: MeldRules) -> list[str]:
+    """This round's wild cards in plain words, and what the jokers are when they are not wild.
+
+    It reads only the rules' own answers (which cards are wild, what a joker
+    counts as, the limits on wilds in a meld), never the preset's name.
+
+    >>> from hand_rummy.rules import presets
+    >>> for line in describe_wilds(MeldRules.of(presets.levant, indicator="2S")):
+    ...     print(line)
+    Indicator 2♠. Wild cards: the two A♠.
+    The two jokers are not wild this round: each is a natural A♠.
+    Wild limits: A meld is never all wild. At most 1 wild card per meld.
+    """
+    wilds, deck = rules.wilds, rules.ruleset.deck
+    head = f"Indicator {wilds.indicator}. " if wilds.indicator is not None else ""
+    wild = sorted(wilds.wild)
+    if wild:
+        named = " and ".join(_copies(card, deck.copies(card.is_joker)) for card in wild)
+        lines = [f"{head}Wild cards: {named}."]
+    else:
+        lines = [f"{head}No card is wild this round."]
+    if deck.jokers and not wilds.is_wild(JOKER):
+        jokers = _copies(JOKER, deck.jokers)
+        jokers = jokers[0].upper() + jokers[1:]
+        verb = "are" if deck.jokers > 1 else "is"
+        plays = wilds.natural_as(JOKER)
+        if plays != JOKER:
+            each = "each is" if deck.jokers > 1 else "it is"
+            lines.append(f"{jokers} {verb} not wild this round: {each} a natural {plays}.")
+        else:
+            lines.append(f"{jokers} {verb} not wild this round.")
+    if wild:
+        lines.append(f"Wild limits: {rules.ruleset.wild_limits.describe()}")
+    return lines
+
+
+def _width() -> int:
+    """The terminal's width in columns (80 when it is not a terminal), at least 40."""
+    return max(40, shutil.get_terminal_size((80, 24)).columns)
+
+
+def _wrap(text: str, width: int, indent: str = "  ") -> list[str]:
+    return textwrap.wrap(text, width, subsequent_indent=indent, break_on_hyphens=False) or [""]
+
+
 def render_view(
     view: PlayerView,
     totals: Sequence[int] | None = None,
     team_totals: Sequence[int] | None = None,
     round_number: int | None = None,
+    *,
+    numbering: Numbering | None = None,
+    width: int | None = None,
 ) -> str:
-    """The table as ``view.seat`` sees it, in plain text (card symbols, no colour codes)."""
+    """The table as ``view.seat`` sees it, in plain text (card symbols, no colour codes).
+
+    The hand is numbered by ``numbering`` (by default sorted and numbered from
+    1); lines are fitted to ``width`` columns (by default the terminal's).
+    """
+    width = width if width is not None else _width()
     rules = view.ruleset_rules()
     you = view.seat
     lines = []
     head = f"Round {round_number}" if round_number is not None else "Round"
     lines.append(f"== {head} of {view.ruleset.title}; seat {view.dealer} dealt ==")
-    if view.indicator is not None:
-        lines.append(f"Indicator {view.indicator}: {rules.wilds.describe()}")
-    else:
-        lines.append(f"Wild cards: {rules.wilds.describe()}")
+    for line in describe_wilds(rules):
+        lines.extend(_wrap(line, width))
     pile = (
-        f"discard pile top {view.discards[-1]} ({len(view.discards)} cards)"
+        f"discard pile top {view.discards[-1]} ({_count(len(view.discards), 'card')})"
         if view.discards
         else "discard pile empty"
     )
-    lines.append(f"Stock {view.stock_size} cards; {pile}")
-    if view.table:
-        lines.append("Table:")
-        for meld in view.table:
-            lines.append(f"  [{meld.id}] {meld.meld.describe():<32} seat {meld.owner}")
-    else:
-        lines.append("Table: no melds yet")
+    lines.append(f"Stock {_count(view.stock_size, 'card')}; {pile}")
+    lines.extend(_table_lines(view, width))
     players = []
     for seat, size in enumerate(view.hand_sizes):
         notes = []
@@ -337,26 +577,50 @@ def render_view(
             notes.append("announced")
         extra = f", {', '.join(notes)}" if notes else ""
         score = f", total {totals[seat]}" if totals is not None else ""
-        cards = "1 card" if size == 1 else f"{size} cards"
-        players.append(f"{_seat_name(seat, you)}: {cards}{extra}{score}")
-    lines.append("Players: " + "; ".join(players))
+        players.append(f"{_seat_name(seat, you)}: {_count(size, 'card')}{extra}{score}")
+    lines.extend(_fitted("Players:", players, width))
     if team_totals is not None:
-        lines.append("Teams: " + "; ".join(f"team {i + 1}: {t}" for i, t in enumerate(team_totals)))
+        teams = [f"team {i + 1}: {t}" for i, t in enumerate(team_totals)]
+        lines.extend(_fitted("Teams:", teams, width))
     lines.append("Your hand:")
-    lines.extend(_hand_lines(view))
+    lines.extend(_hand_lines(view, numbering or Numbering.fresh(view.hand), width))
     return "\n".join(lines)
 
 
-def _hand_lines(view: PlayerView) -> Iterator[str]:
+def _fitted(label: str, items: Sequence[str], width: int) -> list[str]:
+    """``label`` and the items on one line when it fits ``width``, else one item a line."""
+    line = f"{label} " + "; ".join(items)
+    if len(line) <= width:
+        return [line]
+    return [label, *(f"  {item}" for item in items)]
+
+
+def _table_lines(view: PlayerView, width: int) -> list[str]:
+    if not view.table:
+        return ["Table: no melds yet"]
+    ids = [f"[{m.id}]" for m in view.table]
+    melds = [m.meld.describe() for m in view.table]
+    id_width = max(map(len, ids))
+    meld_width = max(map(len, melds))
+    lines = ["Table:"]
+    for number, meld, laid in zip(ids, melds, view.table):
+        owner = _seat_name(laid.owner, view.seat)
+        row = f"  {number:>{id_width}} {meld:<{meld_width}}  {owner}"
+        if len(row) > width:  # a long meld: its owner on the line below
+            lines.append(f"  {number:>{id_width}} {meld}")
+            row = f"  {'':>{id_width}} {owner}"
+        lines.append(row)
+    return lines
+
+
+def _hand_lines(view: PlayerView, numbering: Numbering, width: int) -> Iterator[str]:
     rules = view.ruleset_rules()
     demoted = Counter(view.demoted)
-    hand = sorted(view.hand)
-    row: list[str] = []
-    suit = hand[0].suit if hand else None
-    for number, card in enumerate(hand, 1):
-        if card.suit != suit and row:
-            yield "  " + "  ".join(row)
-            row = []
+    rows: list[list[str]] = []
+    suit: object = None
+    for number, card in numbering.shown():
+        if not rows or card.suit != suit:
+            rows.append([])
         suit = card.suit
         mark = ""
         if rules.is_wild(card):
@@ -365,10 +629,13 @@ def _hand_lines(view: PlayerView) -> Iterator[str]:
                 mark = "°"
             else:
                 mark = "*"
-        row.append(f"{number}:{card}{mark}")
-    if row:
-        yield "  " + "  ".join(row)
-    if any(rules.is_wild(c) for c in hand):
+        elif rules.wilds.natural_as(card) != card:  # a joker that is not wild: what it is
+            mark = f"(={rules.wilds.natural_as(card)})"
+        rows[-1].append(f"{number}:{card}{mark}")
+    for row in rows:
+        for part in _wrap("  ".join(row), width - 2, indent=""):
+            yield f"  {part}"
+    if any(rules.is_wild(c) for c in view.hand):
         taken = "; ° a wild taken from the discard pile, natural now" if view.demoted else ""
         yield f"  (* wild{taken})"
 
@@ -381,6 +648,26 @@ def _prompt(view: PlayerView) -> str:
     if view.current.obligation is not None:
         return f"Your turn (you still must: {view.current.obligation.value.replace('_', ' ')})"
     return "Your turn: meld, layoff, exchange, then discard"
+
+
+def _numbered(new: Sequence[tuple[int, Card]], move: Action) -> str:
+    """What a move that brought cards into the hand adds: which cards, and their numbers."""
+    if not new:
+        return ""
+    cards = format_cards(c for _, c in new)
+    numbers = ", ".join(str(n) for n, _ in new)
+    which = f"card {numbers}" if len(new) == 1 else f"cards {numbers}"
+    if isinstance(move, DrawStock):
+        return f": {cards}, {which} in your hand"
+    return f"; {cards} {'is' if len(new) == 1 else 'are'} {which} in your hand"
+
+
+def _refusal(violations: Sequence[Violation]) -> list[str]:
+    """A refused move in words: what is wrong, then the rules it breaks."""
+    lines = ["Not allowed: " + "; ".join(v.message for v in violations)]
+    for rule in dict.fromkeys(v.rule for v in violations if v.rule):
+        lines.append(f"  (rule: {rule})")
+    return lines
 
 
 def _round_report(game: Round, number: int, you: int) -> list[str]:
@@ -418,9 +705,19 @@ class Game:
     out: TextIO
     hint_bot: Bot
     shown: bool = False
+    numbering: Numbering | None = None
+    """The numbers of the person's cards this turn; ``None`` until the turn shows them."""
+    round_over: bool = False
+    """A round has just ended, and its summary is the last thing on the screen."""
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
+
+    def numbers(self) -> Numbering:
+        """The person's card numbers this turn (a turn starts with the hand sorted)."""
+        if self.numbering is None:
+            self.numbering = Numbering.fresh(self.match.view(self.you).hand)
+        return self.numbering
 
     def show(self) -> None:
         game = self.match.current
@@ -432,59 +729,73 @@ class Game:
                 self.match.totals,
                 self.match.team_totals,
                 self.match.round_number,
+                numbering=self.numbers(),
             )
         )
         self.shown = True
 
-    def advance(self, actions: Sequence[Action]) -> None:
-        """Apply ``actions`` (one move, or an opened player's melds one by one)."""
-        before = len(self.match.rounds)
+    def advance(self, seat: int, actions: Sequence[Action]) -> None:
+        """Apply ``actions`` of ``seat`` (one move, or an opened player's melds one by one),
+        say what happened, and sum up the round if it ended."""
+        before = self.match.view(self.you)
+        rounds = len(self.match.rounds)
         number = self.match.round_number
         match = self.match
         for action in actions:
             match = match.apply(action)
-            if len(match.rounds) != before:
+            if len(match.rounds) != rounds:
                 break
         self.match = match
         self.shown = False
-        if len(match.rounds) != before:
+        ended = len(match.rounds) != rounds
+        game = match.rounds[-1] if ended else match.current
+        assert game is not None
+        after = game.view(self.you)
+        earlier = self.numbering
+        if ended or game.turn != self.you or earlier is None:
+            self.numbering = None  # the next turn of the person numbers the hand afresh
+        else:
+            self.numbering = earlier.follow(after.hand)
+        move = actions[0]
+        if len(actions) > 1:  # an opened player's melds, laid one by one: shown as one move
+            move = LayDown(tuple(m for a in actions if isinstance(a, LayDown) for m in a.melds))
+        text = describe_move(seat, move, before, after, you=self.you)
+        if earlier is not None and self.numbering is not None:
+            text += _numbered(self.numbering.since(earlier), move)
+        self.say(text)
+        if ended:
+            self.round_over = True
+            self.say()
             for line in _round_report(match.rounds[-1], number, self.you):
                 self.say(line)
-            self.say(
-                "Totals: "
-                + "; ".join(
-                    f"{_seat_name(s, self.you)} {t}" for s, t in enumerate(self.match.totals)
-                )
-            )
-            if self.match.team_totals is not None:
-                self.say(
-                    "Teams: "
-                    + "; ".join(
-                        f"{_team_name(i)} {t}" for i, t in enumerate(self.match.team_totals)
-                    )
-                )
+            totals = [f"{_seat_name(s, self.you)}: {t}" for s, t in enumerate(match.totals)]
+            for line in _fitted("Totals:", totals, _width()):
+                self.say(line)
+            if match.team_totals is not None:
+                teams = [f"{_team_name(i)}: {t}" for i, t in enumerate(match.team_totals)]
+                for line in _fitted("Teams:", teams, _width()):
+                    self.say(line)
 
-    def check(self, actions: Sequence[Action]) -> list[str]:
-        """Why ``actions`` cannot be played, in the verdict's words (empty when they can)."""
+    def check(self, actions: Sequence[Action]) -> tuple[Violation, ...]:
+        """Why ``actions`` cannot be played (empty when they can)."""
         match = self.match
         for action in actions:
             verdict = match.check(action)
             if not verdict.ok:
-                return [v.message for v in verdict.violations] or ["that is not allowed now"]
+                return verdict.violations
             match = match.apply(action)
-        return []
+        return ()
 
     def bot_moves(self) -> None:
-        while not self.match.is_over:
+        """Let the bots play until it is the person's turn, a round ends or the match does."""
+        while not self.match.is_over and not self.round_over:
             game = self.match.current
             assert game is not None
             seat = game.turn
             if seat == self.you:
                 return
-            view = self.match.view(seat)
-            action = self.bots[seat].choose(view)
-            self.say(describe_move(seat, action, view))
-            self.advance((action,))
+            action = self.bots[seat].choose(self.match.view(seat))
+            self.advance(seat, (action,))
 
     def person(self, line: str) -> bool:
         """Handle one typed line; False when the person quits."""
@@ -499,6 +810,9 @@ class Game:
         if cmd.verb == "help":
             self.say(HELP)
             return True
+        if cmd.verb == "rules":
+            self.say(view.ruleset.describe())
+            return True
         if cmd.verb == "show":
             self.show()
             return True
@@ -507,24 +821,16 @@ class Game:
             self.say(f"Hint: {command_text(action)}   ({action})")
             return True
         try:
-            actions = action_for(cmd, view)
-        except CommandError as err:
+            actions = action_for(cmd, view, self.numbers())
+            problems = self.check(actions)
+        except HandRummyError as err:  # a move the library cannot even build, e.g. a bad meld
             self.say(str(err))
             return True
-        problems = self.check(actions)
         if problems:
-            self.say("Not allowed: " + "; ".join(problems))
+            for text in _refusal(problems):
+                self.say(text)
             return True
-        hand = Counter(view.hand)
-        if isinstance(actions[0], TakeDiscard) and view.discards:
-            self.say(f"You take {view.discards[-1]} from the discard pile")
-        elif not isinstance(actions[0], DrawStock):
-            self.say("You " + " and ".join(str(a) for a in actions))
-        self.advance(actions)
-        if isinstance(actions[0], DrawStock):
-            game = self.match.current
-            drawn = Counter(game.hand(self.you)) - hand if game is not None else Counter()
-            self.say(f"You draw {format_cards(drawn.elements())}" if drawn else "You draw")
+        self.advance(self.you, actions)
         return True
 
     def finish(self) -> None:
@@ -555,8 +861,64 @@ def _is_terminal(stream: TextIO) -> bool:
         return False
 
 
+def _line_editing() -> None:
+    """Turn on line editing and history (the arrow keys) for ``input()``, where Python has
+    the readline module; without it, lines are read plainly."""
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401, PLC0415 (importing it is what makes input() edit lines)
+
+
+def _reader(lines: TextIO, out: TextIO) -> Callable[[str], str | None]:
+    """A function that shows a prompt and returns the next line typed, ``None`` at the end.
+
+    On a terminal the prompt is shown and, for the standard streams, the line
+    is read with ``input()`` and readline's editing; from a pipe or a file,
+    each line is echoed after its prompt, so the output reads as a transcript.
+    """
+    if not _is_terminal(lines):
+
+        def scripted(prompt: str) -> str | None:
+            line = lines.readline()
+            if not line:
+                return None
+            print(f"{prompt}{line.strip()}", file=out, flush=True)
+            return line
+
+        return scripted
+    if lines is sys.stdin and out is sys.stdout:
+        _line_editing()
+
+        def edited(prompt: str) -> str | None:
+            try:
+                return input(prompt)
+            except EOFError:
+                print(file=out)
+                return None
+
+        return edited
+
+    def typed(prompt: str) -> str | None:
+        out.write(prompt)
+        out.flush()
+        line = lines.readline()
+        if not line:
+            print(file=out)
+        return line or None
+
+    return typed
+
+
+_QUIT = frozenset(word for word, verb in _ALIASES.items() if verb == "quit")
+
+
 def play(game: Game, lines: TextIO) -> int:
-    """Run the match, reading the person's commands from ``lines``; returns the exit status."""
+    """Run the match, reading the person's commands from ``lines``; returns the exit status.
+
+    On a terminal, the summary of a round waits for Enter before the next
+    round starts; from a pipe or a file nothing waits, and the end of the
+    input ends the game.
+    """
+    read = _reader(lines, game.out)
     interactive = _is_terminal(lines)
     game.say(f"You are seat {game.you}. Type help for the commands.")
     while True:
@@ -564,18 +926,23 @@ def play(game: Game, lines: TextIO) -> int:
         if game.match.is_over:
             game.finish()
             return 0
+        if game.round_over:
+            game.round_over = False
+            if interactive:
+                answer = read(f"Press Enter for round {game.match.round_number} (or quit) > ")
+                if answer is None:
+                    game.say("(end of input: leaving the game)")
+                    return 0
+                if answer.strip().lower() in _QUIT:
+                    game.say("You leave the game.")
+                    return 0
+            continue
         if not game.shown:
             game.show()
-        prompt = _prompt(game.match.view(game.you)) + " > "
-        if interactive:
-            game.out.write(prompt)
-            game.out.flush()
-        line = lines.readline()
-        if not line:
-            game.say(("\n" if interactive else "") + "(end of input: leaving the game)")
+        line = read(_prompt(game.match.view(game.you)) + " > ")
+        if line is None:
+            game.say("(end of input: leaving the game)")
             return 0
-        if not interactive:
-            game.say(prompt + line.strip())  # a transcript reads like the game
         if not line.strip():
             continue
         if not game.person(line):
@@ -600,6 +967,7 @@ def command(
         make_bot,
         parse_bots,
         ruleset_for,
+        seat_bots,
     )
     from hand_rummy.match import Match  # noqa: PLC0415
 
@@ -616,10 +984,10 @@ def command(
         print(f"hand-rummy play: {err}", file=sys.stderr)
         return 2
     others = [s for s in range(players) if s != you]
-    seated: dict[int, Bot] = {}
-    for i, seat in enumerate(others):
-        name = names[0] if len(names) == 1 else names[i]
-        seated[seat] = make_bot(name, seed * 31 + seat)
+    seated: dict[int, Bot] = {
+        seat: make_bot(name, seed * 31 + seat)
+        for seat, name in zip(others, seat_bots(names, len(others)), strict=True)
+    }
     match = Match.new(fixed_rounds(ruleset, length), players, seed)
     game = Game(match, you, seated, sys.stdout, GreedyBot(seed=seed))
     return play(game, sys.stdin)

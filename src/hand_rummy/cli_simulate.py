@@ -43,6 +43,7 @@ __all__ = [
     "mean_and_sd",
     "play_one",
     "run",
+    "seat_bots",
     "seats_for",
     "settings_from",
     "summarise",
@@ -81,6 +82,16 @@ def parse_bots(text: str, players: int, *, what: str = "--bots") -> tuple[str, .
             "(a shorter list is repeated round the table)"
         )
     return names
+
+
+def seat_bots(names: Sequence[str], seats: int, turn: int = 0) -> tuple[str, ...]:
+    """The bot at each of ``seats`` seats: ``names`` repeated round the table, turned by
+    ``turn`` places.
+
+    >>> seat_bots(("greedy", "random"), 3), seat_bots(("greedy", "random"), 3, turn=1)
+    (('greedy', 'random', 'greedy'), ('random', 'greedy', 'random'))
+    """
+    return tuple(names[(seat + turn) % len(names)] for seat in range(seats))
 
 
 def ruleset_for(rules: str, variants: Sequence[str], players: int) -> Ruleset:
@@ -137,8 +148,7 @@ def settings_from(
 def seats_for(settings: Settings, index: int) -> tuple[str, ...]:
     """The bot in each seat for match ``index``: the list repeated round the table and turned
     by ``index`` places, so that every bot sits in every seat equally often."""
-    names = settings.bots
-    return tuple(names[(seat + index) % len(names)] for seat in range(settings.players))
+    return seat_bots(settings.bots, settings.players, index)
 
 
 def match_seeds(seed: int, count: int) -> list[int]:
