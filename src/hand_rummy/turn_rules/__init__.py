@@ -78,8 +78,19 @@ def judge(state: RoundState, action: Action) -> Ruling:
     if state.phase is Phase.OVER:
         return refuse(Code.ROUND_OVER, "the round is over", "end of a round")
     if state.phase is Phase.REDEAL:
-        if isinstance(action, (ClaimRedeal, PassRedeal)):
-            return Ruling(change=Redealt(isinstance(action, ClaimRedeal)))
+        if isinstance(action, PassRedeal):
+            return Ruling(change=Redealt(claimed=False))
+        if isinstance(action, ClaimRedeal):
+            if may_claim_redeal(state, state.turn):
+                return Ruling(change=Redealt(claimed=True))
+            policy = state.ruleset.redeal
+            return refuse(
+                Code.REDEAL_NOT_ALLOWED,
+                f"this deal is not weak enough for a redeal: it takes {policy.pairs} pairs of "
+                f"identical cards, {policy.pairs - 1} pairs and a wild card, or "
+                f"{policy.pairs - 2} pairs and two wild cards",
+                "redeal (000 §Setup 4)",
+            )
         return refuse(
             Code.WRONG_PHASE,
             f"seat {state.turn} must first claim a redeal or keep the deal",
