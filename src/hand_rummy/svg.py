@@ -613,6 +613,9 @@ def _document(box: _Box, title: str, *, scale: float, paper: bool) -> Svg:
             fill=_PAPER,
             stroke="#d8d8d0",
         )
+    first = box.g[0] if len(box.g) else None
+    if first is not None and first.tag == "title" and first.text == _clean(title):
+        box.g.remove(first)  # the document's own title says it already
     outer = _Box(width, height)
     outer.put(box, pad, pad)
     root.extend(list(outer.g))
@@ -718,10 +721,10 @@ def _meld_box(
     disc = max(18.0, _width_of(number, 11) + 8)
     _el(head.g, "rect", x=0, y=0, width=disc, height=18, rx=9, fill="#333333")
     _text(head.g, disc / 2, 13, number, size=11, fill="#ffffff", bold=True, anchor="middle")
-    _text(head.g, disc + 5, 13, owner, size=11, fill=_TEXT, bold=True)
-    kind_x = disc + 5 + _width_of(owner, 11) + 4
-    _text(head.g, kind_x, 13, shown.kind.value, size=10, fill=_MUTED, italic=True)
-    head.width = kind_x + _width_of(shown.kind.value, 10)
+    line = _text(head.g, disc + 5, 13, owner, size=11, fill=_TEXT, bold=True)
+    kind = _el(line, "tspan", font_size=10, font_weight="normal", font_style="italic", fill=_MUTED)
+    kind.text = f" · {shown.kind.value}"
+    head.width = disc + 5 + _width_of(owner, 11) * 1.15 + _width_of(kind.text, 10)
     inner = _column([head, row], 4)
     box = _Box(inner.width, inner.height, title)
     box.put(inner, 0, 0)
@@ -890,7 +893,7 @@ def _piles_box(scene: _Scene) -> tuple[_Box, list[str]]:
         faces = _hand_faces(last, scene.rules, ())
         row = _faces_row(faces, _HAND_STEP, badges=False)
         more = len(pile) - len(last)
-        under = f", {more} under these" if more else ""
+        under = f", the top {len(last)} shown" if more else ""
         label = f"Discard pile ({_count(len(pile), 'card')}{under})"
         title = f"the discard pile, {_count(len(pile), 'card')}, top card {pile[-1]}"
         words.append(f"discard pile {_count(len(pile), 'card')}, top {pile[-1]}")
@@ -1084,7 +1087,7 @@ def whole_round(game: RoundState, *, names: Sequence[str] | None = None, scale: 
     expect(game, RoundState, "the round")
     seat_names = _seat_names(names, game.players, None)
     scene = _Scene(
-        heading=f"{game.ruleset.title}: the whole round",
+        heading=f"The whole round ({game.ruleset.title})",
         rules=game.rules,
         names=seat_names,
         turn=game.turn,
