@@ -683,8 +683,10 @@ def hand(
     """
     faces = _hand_faces(read_cards(cards), _rules(rules), read_cards(demoted))
     row = _faces_row(faces, _HAND_STEP, badges=False)
-    title = "A hand of " + _count(len(faces), "card") + ": " + " ".join(f.short() for f in faces)
-    return _document(row, title.rstrip(": "), scale=_scale(scale), paper=False)
+    title = "A hand of " + _count(len(faces), "card")
+    if faces:
+        title += ": " + " ".join(f.short() for f in faces)
+    return _document(row, title, scale=_scale(scale), paper=False)
 
 
 def _owner(names: Sequence[str] | None, seat: int) -> str:
