@@ -169,6 +169,12 @@ class Card:
         # Unpickle to the interned instance, so identity survives worker processes.
         return (_card_at, (self.index,))
 
+    def _repr_svg_(self) -> str:
+        """The card as a picture, for notebooks (:func:`hand_rummy.svg.card`)."""
+        from hand_rummy import svg  # noqa: PLC0415 (svg imports this module)
+
+        return svg.card(self)
+
 
 def _card_at(index: int) -> Card:
     return CARDS[index]

@@ -119,6 +119,12 @@ class Meld:
             for c, r in zip(self.cards, self.roles)
         )
 
+    def _repr_svg_(self) -> str:
+        """The meld as a picture, for notebooks (:func:`hand_rummy.svg.meld`)."""
+        from hand_rummy import svg  # noqa: PLC0415 (svg imports this module)
+
+        return svg.meld(self)
+
 
 @attrs.frozen(cache_hash=True)
 class MeldRules:

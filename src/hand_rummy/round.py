@@ -277,6 +277,12 @@ class Round(RoundState):
         """Whether the player to move, going out this turn, would make a Hand."""
         return would_be_hand(self, final_discard=final_discard)
 
+    def _repr_svg_(self) -> str:
+        """The round with every hand face up, for notebooks (:func:`hand_rummy.svg.whole_round`)."""
+        from hand_rummy import svg  # noqa: PLC0415 (svg imports the engine)
+
+        return svg.whole_round(self)
+
 
 @attrs.frozen
 class PlayerView(Seen):
@@ -314,3 +320,9 @@ class PlayerView(Seen):
         is not a replay of the real round (its recorded deal is the guess too).
         """
         return Round.from_state(sampled(self, rng))
+
+    def _repr_svg_(self) -> str:
+        """What this player sees, as a picture for notebooks (:func:`hand_rummy.svg.view`)."""
+        from hand_rummy import svg  # noqa: PLC0415 (svg imports the engine)
+
+        return svg.view(self)
