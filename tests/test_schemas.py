@@ -291,6 +291,8 @@ def test_conformance_vector(case: JSON) -> None:
         elif key == "codes":
             for code in value:
                 _valid("answer#/$defs/violation/properties/code", code)
+        elif "error" in expect:
+            _valid(f"answer#/$defs/error/properties/{key}", value)
         else:
             _valid(_property_schema(question["ask"], key), value)
 
