@@ -24,6 +24,8 @@ import attrs
 import jsonschema
 import pytest
 import referencing
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from referencing.jsonschema import DRAFT202012
 
 import hand_rummy as hr
@@ -906,6 +908,87 @@ def test_error_answers() -> None:
     assert _errors("answer", {"protocol": "hand-rummy/referee/2", "points": 3})
     assert _errors("answer", {"points": 3})
     _valid("answer", {"protocol": PROTOCOL, "points": 3})
+
+
+# --- mutated questions ---------------------------------------------------------------------
+
+# Errors about the form of a question, which a question that fits the schema never gets; the
+# others (BAD_FIELD, BAD_INDICATOR, BAD_ROUND, BAD_ACTION, LIMIT) can also come from what a
+# schema cannot see (see docs/protocol.rst).
+FORM_ERRORS = {
+    "BAD_QUESTION",
+    "MISSING_FIELD",
+    "BAD_CARD",
+    "UNKNOWN_ASK",
+    "UNKNOWN_RULES",
+    "UNKNOWN_VARIANT",
+    "INDICATOR_REQUIRED",
+}
+
+
+def _answered_vectors() -> list[JSON]:
+    cases = [c.values[0] for c in _vectors()]
+    return [c["question"] for c in cases if "error" not in c["expect"]]
+
+
+_cards_text = st.sampled_from(["7H", "10♡", "jk", "1H", "7X", "7H 8H 9H", "JK,QS", "", " KS "])
+_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 120) | _cards_text | st.text(max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=3)
+    ),
+    max_leaves=12,
+)
+_keys = st.sampled_from(
+    [
+        "cards",
+        "melds",
+        "meld",
+        "roles",
+        "demoted",
+        "players",
+        "went_out",
+        "finish",
+        "context",
+        "indicator",
+        "variants",
+        "rules",
+        "required",
+        "last_opening",
+        "teams",
+        "melded",
+        "last_discard",
+        "card_roles",
+        "ask",
+        "id",
+        "colour",
+    ]
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    question=st.sampled_from(_answered_vectors()),
+    changes=st.lists(st.tuples(_keys, st.none() | _values), min_size=1, max_size=3),
+)
+def test_the_schema_and_the_referee_agree_on_mutated_questions(
+    question: JSON, changes: list[tuple[str, Any]]
+) -> None:
+    """A question that the referee answers fits the schema; one that fits the schema is not
+    refused for its form; and every answer fits the answer schema."""
+    question = copy.deepcopy(question)
+    for key, value in changes:
+        if value is None:
+            question.pop(key, None)
+        else:
+            question[key] = value
+    reply = answer(question)
+    fits = not _errors("question", question)
+    if "error" not in reply:
+        assert fits, (_errors("question", question)[:2], reply)
+    elif fits:
+        assert reply["error"]["code"] not in FORM_ERRORS, reply
+    _check_answer(question, reply)
 
 
 # --- the card grammar ----------------------------------------------------------------------
