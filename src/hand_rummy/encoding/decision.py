@@ -66,12 +66,14 @@ class Decision:
         layout: Layout,
         pending: tuple[int, ...],
         paths: _Paths | None,
+        rules: MeldRules,
     ) -> None:
         self.view = view
         self.layout = layout
         self.pending = pending
         """The ids of the lay-down chosen so far (empty when none is being chosen)."""
-        self.rules: MeldRules = view.ruleset_rules()
+        self.rules = rules
+        """The ruleset with this round's wild cards."""
         self._paths = paths
         self._singles: dict[int, Action] | None = None if paths is None else {}
         self._next: dict[int, Step | _Paths] | None = None
@@ -82,7 +84,9 @@ class Decision:
         if isinstance(view, Decision):
             return view
         expect(view, PlayerView, "the view")
-        if view.ruleset != layout.ruleset or view.players != layout.players:
+        if (
+            view.ruleset is not layout.ruleset and view.ruleset != layout.ruleset
+        ) or view.players != layout.players:
             raise NotCoveredError(
                 f"this action space is for {layout.ruleset.title} with {layout.players} players, "
                 f"not {view.ruleset.title} with {view.players}"
@@ -96,9 +100,10 @@ class Decision:
                 f"the table holds {len(view.table)} melds; this action space has "
                 f"{layout.table_slots} table slots"
             )
-        if len(view.ruleset_rules().wilds.wild) > 1:
+        rules = layout.rules(view.indicator)
+        if len(rules.wilds.wild) > 1:
             raise NotCoveredError("the encoding covers rules with one wild face a round")
-        return cls(view, layout, (), None)
+        return cls(view, layout, (), None, rules)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Decision):
@@ -153,7 +158,7 @@ class Decision:
         if entry is None:
             raise IdNotLegalError(self._not_legal(action_id))
         if isinstance(entry, list):
-            return Decision(self.view, self.layout, (*self.pending, action_id), entry)
+            return Decision(self.view, self.layout, (*self.pending, action_id), entry, self.rules)
         return entry
 
     def encode(self, action: Action) -> tuple[int, ...]:
@@ -206,8 +211,18 @@ class Decision:
         singles: dict[int, Action] = {}
         paths: _Paths = []
         seen: set[_Path] = set()
+        layout = self.layout
+        discards = layout.block("discard").start
+        copies = 53 * (2 if layout.announces else 1)
         for action in self.view.legal_actions():
-            if isinstance(action, LayDown):
+            if type(action) is Discard:  # the most common move, its id worked out here
+                action_id = (
+                    discards + action.card.index + 53 * action.announce + copies * action.demoted
+                )
+                if action_id in singles:
+                    raise EncodingError(f"{singles[action_id]} and {action} share an id")
+                singles[action_id] = action
+            elif isinstance(action, LayDown):
                 path = self._lay_down_path(action)
                 if path in seen:
                     raise EncodingError(f"two legal lay-downs share the ids {list(path)}")

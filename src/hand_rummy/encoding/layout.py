@@ -26,6 +26,7 @@ import attrs
 from hand_rummy.cards import CARDS, Card, Rank, Suit
 from hand_rummy.encoding.errors import NotCoveredError, TableTooLargeError
 from hand_rummy.errors import expect
+from hand_rummy.melds import MeldRules
 from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.rules.wilds import MeldKind
 
@@ -211,6 +212,7 @@ class Layout:
             table_slots * _EXCHANGE_CODES,
             "exchange a wild at a table slot: a run's wild by offset, a set's by suits paid",
         )
+        self._rules: dict[Card | None, MeldRules] = {}
         self.blocks = tuple(blocks)
         self.size = blocks[-1].stop
         self._by_name = {b.name: b for b in blocks}
@@ -220,6 +222,13 @@ class Layout:
     def of(ruleset: Ruleset, players: int, table_slots: int | None = None) -> Layout:
         """The layout for ``ruleset`` and ``players`` (cached)."""
         return Layout(ruleset, players, table_slots)
+
+    def rules(self, indicator: Card | None) -> MeldRules:
+        """The ruleset with the wild cards that ``indicator`` makes (remembered)."""
+        rules = self._rules.get(indicator)
+        if rules is None:
+            rules = self._rules[indicator] = MeldRules.of(self.ruleset, indicator)
+        return rules
 
     def block(self, name: str) -> Block:
         """The block called ``name`` (see :attr:`blocks`)."""
