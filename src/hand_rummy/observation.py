@@ -106,8 +106,8 @@ class ObservationLayout:
         for name, meaning in _PER_SEAT:
             add(name, seats, f"per seat from the observer: {meaning}")
         add("opening_bar", 1, "the points the observer's opening needs now (0 once opened)")
-        add("taken", _FACES, "one-hot: the discard taken this turn")
-        add("freed", _FACES, "one-hot: the wild freed by an exchange this turn")
+        add("taken", _FACES, "one-hot: the discard taken in the turn being played")
+        add("freed", _FACES, "one-hot: the wild freed by an exchange in that turn")
         add(
             "obligation",
             len(_OBLIGATIONS),
@@ -216,14 +216,14 @@ def observe(
         bar = seen.ruleset.opening.required(me, team, seen.openings)
         out[at["opening_bar"]] = bar or 0
     current = seen.current
-    if seen.seat == seen.turn:
-        one("taken", current.taken)
-        one("freed", current.freed)
-        if current.obligation is not None:
-            out[at["obligation"] + _OBLIGATIONS.index(current.obligation)] = 1
-        flags = (current.laid_down, current.laid_off, current.first_turn_bare)
-        for i, flag in enumerate((*flags, current.taken_demoted)):
-            out[at["turn_flags"] + i] = flag
+    # the turn in progress, whoever plays it: everyone at the table sees it
+    one("taken", current.taken)
+    one("freed", current.freed)
+    if current.obligation is not None:
+        out[at["obligation"] + _OBLIGATIONS.index(current.obligation)] = 1
+    flags = (current.laid_down, current.laid_off, current.first_turn_bare)
+    for i, flag in enumerate((*flags, current.taken_demoted)):
+        out[at["turn_flags"] + i] = flag
     seats = layout.seats
     for slot, meld in enumerate(seen.table):
         out[at["table_present"] + slot] = 1
