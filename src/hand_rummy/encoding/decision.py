@@ -13,6 +13,7 @@ Decisions are immutable: decoding a meld id gives a new decision.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Sequence
 from typing import Union
 
@@ -82,6 +83,8 @@ class Decision:
     def of(cls, view: PlayerView, layout: Layout) -> Decision:
         """The decision of the player who sees ``view``; refused unless that player is to move."""
         if isinstance(view, Decision):
+            if view.layout is not layout and view.layout.key != layout.key:
+                raise NotCoveredError("this decision was made in another action space")
             return view
         expect(view, PlayerView, "the view")
         if (
@@ -214,7 +217,10 @@ class Decision:
         layout = self.layout
         discards = layout.block("discard").start
         copies = 53 * (2 if layout.announces else 1)
-        for action in self.view.legal_actions():
+        submit = layout.submit
+        known: dict[int, tuple[int, ...]] = {}
+        actions = list(self.view.legal_actions())  # alive while ``known`` uses their ids
+        for action in actions:
             if type(action) is Discard:  # the most common move, its id worked out here
                 action_id = (
                     discards + action.card.index + 53 * action.announce + copies * action.demoted
@@ -223,7 +229,16 @@ class Decision:
                     raise EncodingError(f"{singles[action_id]} and {action} share an id")
                 singles[action_id] = action
             elif isinstance(action, LayDown):
-                path = self._lay_down_path(action)
+                # the finder hands out one meld object per meld, shared by every lay-down
+                # that holds it: its ids are worked out once per listing
+                keys = []
+                for meld in action.melds:
+                    key = known.get(id(meld))
+                    if key is None:
+                        key = known[id(meld)] = self._meld_key(meld)
+                    keys.append(key)
+                keys.sort()
+                path = (*itertools.chain.from_iterable(keys), submit)
                 if path in seen:
                     raise EncodingError(f"two legal lay-downs share the ids {list(path)}")
                 seen.add(path)

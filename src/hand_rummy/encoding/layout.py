@@ -223,6 +223,11 @@ class Layout:
         """The layout for ``ruleset`` and ``players`` (cached)."""
         return Layout(ruleset, players, table_slots)
 
+    @property
+    def key(self) -> tuple[Ruleset, int, int]:
+        """What the layout is made from: two layouts with one key number every id alike."""
+        return (self.ruleset, self.players, self.table_slots)
+
     def rules(self, indicator: Card | None) -> MeldRules:
         """The ruleset with the wild cards that ``indicator`` makes (remembered)."""
         rules = self._rules.get(indicator)
