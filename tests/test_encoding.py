@@ -319,6 +319,9 @@ def test_an_id_outside_the_mask_is_refused_and_changes_nothing() -> None:
             decision.encode(action)
     with pytest.raises(encoding.IdNotLegalError):
         decision.encode(hr.LayDown((hr.Meld.of("2H 2H 2H"),)))
+    for wrong in ("discard", hr.Discard("KS"), hr.LayDown(("7H",))):  # type: ignore[arg-type]
+        with pytest.raises(hr.InvalidStateError):
+            decision.encode(wrong)  # type: ignore[arg-type]
     assert (decision.legal_ids(), view, decision.pending) == before
     assert game.view(game.turn) == view
 

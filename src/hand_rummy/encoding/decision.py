@@ -47,6 +47,8 @@ __all__ = ["Decision", "Step", "walk"]
 _Path = tuple[int, ...]
 _Paths = list[tuple[_Path, LayDown]]
 
+_ACTIONS = (DrawStock, TakeDiscard, LayDown, LayOff, Exchange, Discard, ClaimRedeal, PassRedeal)
+
 Step = Union[Action, "Decision"]
 """What an id decodes to: an action to apply, or the decision that continues a lay-down."""
 
@@ -166,6 +168,10 @@ class Decision:
 
     def encode(self, action: Action) -> tuple[int, ...]:
         """The ids that lead from here to ``action``: one id, or a lay-down's remaining ids."""
+        expect(action, _ACTIONS, "the action")
+        # the engine's own judgement, which also refuses wrongly typed fields
+        if action not in self.view.legal_actions():
+            raise IdNotLegalError(f"{action} is not legal here")
         table = self._table()
         if isinstance(action, LayDown):
             path = self._lay_down_path(action)
