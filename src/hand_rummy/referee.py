@@ -335,7 +335,14 @@ def _indicator(q: Mapping[str, Any]) -> tuple[Card, ...]:
 
 def _violations(verdict: Verdict) -> list[JSON]:
     return [
-        {"code": v.code.value, "message": v.message, "rule": v.rule} for v in verdict.violations
+        {
+            "code": v.code.value,
+            "message": v.message,
+            "rule": v.rule,
+            "rule_ids": list(v.rule_ids),
+            "rule_anchors": list(v.anchors),
+        }
+        for v in verdict.violations
     ]
 
 
