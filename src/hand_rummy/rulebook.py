@@ -59,7 +59,9 @@ __all__ = [
     "CUSTOM",
     "DEFAULT_READINGS",
     "DOCUMENTS",
+    "PAGES",
     "PAGE_DOCUMENTS",
+    "PARTS",
     "RULES",
     "PageRule",
     "Rule",
@@ -118,23 +120,31 @@ class Source:
 
     document: str
     """A key of :data:`DOCUMENTS`, ``"matrix"`` for an ambiguity switch, or ``"library"``."""
-    section: str = ""
+    sections: tuple[str, ...] = ()
+    """The sections of the document, by their headings; none when it does not state the rule."""
     items: tuple[str, ...] = ()
     """Ambiguities (keys of :data:`AMBIGUITIES`) whose default reading the rule follows."""
     variant: str | None = None
     """The variant or switch that brings the rule in, for a rule not in the preset itself."""
 
     def describe(self) -> str:
+        """Where the rule comes from, in words.
+
+        >>> Source("000", ("Setup", "Playing a turn")).describe()
+        'Hand Rummy, full rules (... document 000), sections “Setup” and “Playing a turn”'
+        """
         if self.document == "library":
             return "hand-rummy's own convention; the rule documents do not speak of it"
-        if self.variant is not None and self.document == "matrix":
+        if self.document == "matrix":
             items = ", ".join(self.items)
-            return f"the switch ``{self.variant}``, the other reading of ambiguity {items}"
+            return f"the switch {self.variant}, the other reading of ambiguity {items}"
         title = DOCUMENTS[self.document]
+        where = " and ".join(f"“{s}”" for s in self.sections)
+        sections = f"section {where}" if len(self.sections) == 1 else f"sections {where}"
         if self.variant is not None:
-            return f"the variant ``{self.variant}``: {title}, section “{self.section}”"
-        if self.section:
-            return f"{title}, section “{self.section}”"
+            return f"the variant {self.variant}: {title}, {sections}"
+        if self.sections:
+            return f"{title}, {sections}"
         if self.items:
             return f"not stated in {title}: hand-rummy's reading, ambiguity {', '.join(self.items)}"
         return f"{title} has no such rule, so none applies"
@@ -1706,7 +1716,20 @@ RULES: tuple[Rule, ...] = (
 )
 """Every rule the library knows, in the order of the rulebook's pages."""
 
-_BY_KEY = {rule.key: rule for rule in RULES}
+PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Players, cards and the deal", ("players", "deck", "deal", "redeal")),
+    ("Wild cards", ("wilds", "wild_roles", "wild_limits", "demotion")),
+    ("Melds", ("melds", "runs", "sets")),
+    ("The opening", ("opening", "opening_values", "opening_exemption")),
+    ("A turn", ("turn", "discard_take")),
+    ("Laying off", ("layoff",)),
+    ("Exchanging wild cards", ("exchange",)),
+    ("Going out and the Hand", ("going_out", "hand")),
+    ("Scoring", ("penalties", "scoring", "stock")),
+    ("The match", ("match",)),
+)
+"""The parts of a page of the rulebook, each with the dimensions of the rules it holds."""
+
 _BY_TOPIC: dict[Topic, tuple[Rule, ...]] = {
     topic: tuple(r for r in RULES if topic in r.topics) for topic in Topic
 }
@@ -1730,6 +1753,10 @@ class PageRule:
     """The variants and switches of the preset that change the rule, or bring it in."""
 
 
+PAGES: tuple[str, ...] = (*PRESETS, CUSTOM)
+"""Every page of the rulebook: one per preset, then ``custom``."""
+
+
 def page_of(ruleset: Ruleset) -> str:
     """The page of the rulebook that a ruleset's rules are on: its preset's, or ``custom``."""
     return ruleset.name if ruleset.name in PRESETS else CUSTOM
@@ -1742,7 +1769,8 @@ def _sources(rule: Rule, document: str) -> tuple[Source, ...]:
         if doc not in wanted:
             continue
         section, _, items = text.partition("|")
-        out.append(Source(doc, section.strip(), tuple(items.split())))
+        sections = tuple(s.strip() for s in section.split(";") if s.strip())
+        out.append(Source(doc, sections, tuple(items.split())))
     return tuple(out)
 
 
@@ -1751,28 +1779,44 @@ def _variant_source(variant: Variant) -> Source:
     if variant.source.startswith("RULES-MATRIX"):
         return Source("matrix", items=(variant.source.split()[-1],), variant=variant.name)
     document, _, section = variant.source.partition(" §")
-    return Source(document, section, variant=variant.name)
+    return Source(document, (section,), variant=variant.name)
 
 
 @functools.cache
 def page_rules(page: str) -> tuple[PageRule, ...]:
     """Every rule on a page: a preset's rules and its variants' (``custom``: every rule)."""
     if page == CUSTOM:
+        # the words as the first preset (or variant) that has the rule states them
+        examples = [
+            ruleset
+            for name, preset in PRESETS.items()
+            for ruleset in (preset, *(v.apply(preset) for v in variants_for(name)))
+        ]
         return tuple(
-            PageRule(f"{CUSTOM}.{r.key}", r, "", (), in_preset=False, variants=()) for r in RULES
+            PageRule(
+                f"{CUSTOM}.{r.key}",
+                r,
+                r.words(next((x for x in examples if r.in_force(x)), Ruleset())),
+                (),
+                in_preset=False,
+                variants=(),
+            )
+            for r in RULES
         )
     base = PRESETS[page]
     changed = [(v, v.apply(base)) for v in variants_for(page)]
     document = PAGE_DOCUMENTS[page]
+    idle = [v for v, alone in changed if not any(_changes(r, base, alone) for r in RULES)]
     out = []
     for rule in RULES:
         here = rule.in_force(base)
         words = rule.words(base) if here else ""
-        beside = []
-        for variant, ruleset in changed:
-            there = rule.in_force(ruleset)
-            if there != here or (here and rule.words(ruleset) != words):
-                beside.append(variant)
+        beside = [v for v, ruleset in changed if _changes(rule, base, ruleset)]
+        # a switch that only matters together with another variant (the Ace of a run round
+        # the corner, without the corner) stands beside the rules it changes in that pair
+        beside += [
+            v for v in idle if any(_changes(rule, r, v.apply(r)) for u, r in changed if u is not v)
+        ]
         bringing = [v for v, r in changed if not here and rule.in_force(r)]
         if not here and not bringing:
             continue
@@ -1785,6 +1829,14 @@ def page_rules(page: str) -> tuple[PageRule, ...]:
     return tuple(out)
 
 
+def _changes(rule: Rule, before: Ruleset, after: Ruleset) -> bool:
+    """Whether going from ``before`` to ``after`` brings ``rule`` in, takes it out or rewords it."""
+    here = rule.in_force(before)
+    if here != rule.in_force(after):
+        return True
+    return here and rule.words(before) != rule.words(after)
+
+
 @functools.cache
 def _page_keys(page: str) -> frozenset[str]:
     return frozenset(p.rule.key for p in page_rules(page))
@@ -1792,8 +1844,7 @@ def _page_keys(page: str) -> frozenset[str]:
 
 @functools.cache
 def _ids() -> dict[str, PageRule]:
-    pages = (*PRESETS, CUSTOM)
-    return {p.id: p for page in pages for p in page_rules(page)}
+    return {p.id: p for page in PAGES for p in page_rules(page)}
 
 
 def rule_ids() -> frozenset[str]:
