@@ -31,3 +31,6 @@ import sys
 
 sys.path.insert(0, os.path.abspath("_ext"))
 extensions.append("rules_pages")
+
+# --- added for the pictures drawn at build time (docs/_ext/pictures.py) --------
+extensions.append("pictures")

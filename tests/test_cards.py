@@ -27,7 +27,11 @@ def test_parse_every_spelling_of_the_joker(text: str) -> None:
     ("text", "rank", "suit"),
     [
         ("AC", Rank.ACE, Suit.CLUBS),
-        ("1c", Rank.ACE, Suit.CLUBS),
+        ("ac", Rank.ACE, Suit.CLUBS),
+        ("A♧", Rank.ACE, Suit.CLUBS),
+        ("5♢", Rank.FIVE, Suit.DIAMONDS),
+        ("kS", Rank.KING, Suit.SPADES),
+        ("j♤", Rank.JACK, Suit.SPADES),
         ("2D", Rank.TWO, Suit.DIAMONDS),
         ("9♦", Rank.NINE, Suit.DIAMONDS),
         ("JS", Rank.JACK, Suit.SPADES),
@@ -77,6 +81,38 @@ def test_parse_cards_error_names_text_and_position() -> None:
     assert info.value.position == 3
     assert "'1OH'" in str(info.value)
     assert "position 3" in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1C",  # the Ace is A only: 1H is too close to a mistyped 10H
+        "1c",
+        "01H",
+        "Qſ",  # a long s is not an S, although str.upper() makes it one
+        "10Ｈ",  # a fullwidth letter is not a suit
+        "7H\u00a0",  # only space, tab, CR and LF surround a card
+        "\u30007H",
+        "7H\f",
+        "7♥\ufe0f",  # the emoji form of the heart symbol is not in the grammar
+        "J K",
+        "jokers",
+        "🂱",  # a playing-card character other than the black joker
+        "☆",
+        "7H8H",
+    ],
+)
+def test_parse_card_refuses_what_the_grammar_does_not_name(text: str) -> None:
+    """docs/cards.rst: the grammar lists every spelling; nothing outside it is a card."""
+    with pytest.raises(hr.CardParseError):
+        hr.parse_card(text)
+
+
+def test_parse_cards_separators_are_blanks_commas_and_semicolons() -> None:
+    assert hr.parse_cards("\r\n9H;;10H ,\tJH,") == hr.parse_cards("9H 10H JH")
+    # a no-break space separates nothing: "9H\u00a010H" is one token, and not a card
+    with pytest.raises(hr.CardParseError):
+        hr.parse_cards("9H\u00a010H")
 
 
 def test_parse_cards_error_position_in_a_list() -> None:

@@ -27,6 +27,7 @@ def test_judge_reads_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     status, reply = _judge(capsys, [str(question)])
     assert status == 0
     assert reply == {
+        "protocol": "hand-rummy/referee/1",
         "ok": True,
         "kind": "run",
         "meld": ["7H", "AC", "9H"],

@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from hand_rummy.actions import Discard, DrawStock, Exchange, LayDown, LayOff
+from hand_rummy.actions import Discard, DrawStock, Exchange, LayDown, LayOff, PassRedeal
 from hand_rummy.cards import parse_card
 from hand_rummy.cli import main
 from hand_rummy.cli_play import (
@@ -17,7 +17,7 @@ from hand_rummy.cli_play import (
     render_view,
 )
 from hand_rummy.match import Match
-from hand_rummy.round import PlayerView
+from hand_rummy.round import Phase, PlayerView
 from hand_rummy.rules.presets import build
 
 SEED = 7
@@ -47,6 +47,8 @@ def test_an_illegal_command_is_explained_and_the_next_one_works(
     """000: the starter holds 15 cards and only discards on the first turn, so no draw."""
     you = _starter("levant", 4, SEED)
     match = Match.new(build("levant"), 4, SEED)
+    while match.current is not None and match.current.phase is Phase.REDEAL:
+        match = match.apply(PassRedeal())  # every seat is asked first; the bots keep the deal
     refused = match.check(DrawStock())
     assert not refused.ok
     hand = sorted(match.view(you).hand)

@@ -21,7 +21,7 @@ import os
 import pickle
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import attrs
 import pytest
@@ -459,7 +459,7 @@ def test_demoted_joker_set_generates_actions() -> None:
     seat0 = list(hr.parse_cards("8D 9D 10D AS JK 2S 3S 4S 5S 6S 7S 8S 9S 10S"))
     for card in starter + seat0:
         deck.remove(card)
-    game = Round.from_deal(ruleset, [seat0, starter], deck, dealer=0)
+    game = Round.from_deal(ruleset, [seat0, starter], deck, dealer=0).keep_deal()
     game = game.apply(Discard(hr.JOKER)).apply(TakeDiscard())
     game = game.apply(
         LayDown(
@@ -494,3 +494,43 @@ def test_views_do_not_show_whether_the_taker_held_the_taken_card() -> None:
         if checked >= 3:
             break
     assert checked >= 3, "no deal in which the taker held a copy of the taken card"
+
+
+def test_views_do_not_show_who_may_claim_a_redeal() -> None:
+    """000 §Setup 4: a weak deal may be redealt. Two deals that differ only in seat 2's
+    hand (four pairs, so a redeal may be claimed, or no pair at all) look the same to
+    seat 0 until seat 2 answers: every seat is asked, whatever its hand."""
+    levant = hr.rulesets.levant
+    seat0 = hr.parse_cards("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC 2D 3D")
+    weak = hr.parse_cards("4S 4S 5H 5H 9D 9D KD KD 3H 6D 7S 10S JH QD")
+    plain = hr.parse_cards("4S 5H 9D KD 3H 6D 7S 10S JH QD 2H 6H 8H 10H")
+
+    either = list((Counter(weak) | Counter(plain)).elements())  # what seat 2 might hold
+    rest = [physical.card for physical in levant.deck.cards()]
+    for card in (*seat0, *either, hr.parse_card("8S")):
+        rest.remove(card)
+    seats13: list[list[hr.Card]] = [[], []]
+    for hand, size in zip(seats13, (15, 14)):
+        while len(hand) < size:  # no Aces or jokers, and no pair
+            card = next(c for c in rest if c.rank not in (hr.Rank.ACE, None) and c not in hand)
+            rest.remove(card)
+            hand.append(card)
+
+    def round_with(seat2: Sequence[hr.Card]) -> Round:
+        # the cards seat 2 does not hold go to the bottom of the stock
+        stock = list((Counter(either) - Counter(seat2)).elements()) + rest
+        hands = [list(seat0), seats13[0], list(seat2), seats13[1]]
+        return Round.from_deal(levant, hands, stock, indicator="8S")
+
+    strong_deal, weak_deal = round_with(plain), round_with(weak)
+    while strong_deal.turn != 2:
+        assert strong_deal.phase is Phase.REDEAL and weak_deal.phase is Phase.REDEAL
+        assert strong_deal.view(0) == weak_deal.view(0)
+        assert strong_deal.view(3) == weak_deal.view(3)
+        strong_deal, weak_deal = strong_deal.apply(PassRedeal()), weak_deal.apply(PassRedeal())
+    assert strong_deal.view(0) == weak_deal.view(0)
+    assert ClaimRedeal() in weak_deal.legal_actions()
+    assert ClaimRedeal() not in strong_deal.legal_actions()
+    # keeping a weak deal is as silent as keeping a strong one
+    strong_kept, weak_kept = strong_deal.apply(PassRedeal()), weak_deal.apply(PassRedeal())
+    assert strong_kept.view(0) == weak_kept.view(0)

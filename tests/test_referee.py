@@ -35,7 +35,7 @@ def test_every_preset_and_variant_is_judged(preset: str, variant: str | None) ->
 
 def test_question_id_is_echoed() -> None:
     reply = answer({"id": 7, "rules": "classic", "ask": "hand_value", "cards": ["KS"]})
-    assert reply == {"id": 7, "points": 10}
+    assert reply == {"id": 7, "protocol": "hand-rummy/referee/1", "points": 10}
 
 
 def test_ambiguous_wild_is_its_own_outcome() -> None:
@@ -120,3 +120,22 @@ def test_no_document_crashes_the_referee(text: str) -> None:
     assert isinstance(reply, (dict, list))
     if not clean and isinstance(reply, dict):
         assert reply["error"]["code"] != "INTERNAL_ERROR"
+
+
+def test_every_answer_names_the_protocol() -> None:
+    """docs/referee.rst §Protocol version: answers, errors and whole-text errors alike."""
+    expected = "hand-rummy/referee/1"
+    assert answer({"rules": "classic", "ask": "hand_value", "cards": "KS"})["protocol"] == expected
+    assert answer({"rules": "classic", "ask": "fly"})["protocol"] == expected
+    assert answer([1, 2])["protocol"] == expected
+    replies, clean = answer_json('[{"rules": "romme", "ask": "meld", "cards": "7H 8H 9H"}, 3]')
+    assert not clean and [r["protocol"] for r in replies] == [expected, expected]
+    for text in ("{", b"\xff", "[" * 40):
+        reply, clean = answer_json(text)
+        assert not clean and reply["protocol"] == expected and "error" in reply
+    # the id stays in front, so that answers line up with their questions
+    assert list(answer({"id": "q", "rules": "classic", "ask": "hand_value", "cards": []})) == [
+        "id",
+        "protocol",
+        "points",
+    ]

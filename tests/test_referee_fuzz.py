@@ -103,7 +103,10 @@ def test_long_integer_is_a_limit() -> None:
     text = '{"rules": "classic", "ask": "hand_value", "cards": [], "id": %s}'
     assert _limit(text % ("9" * 5000)) == "integer_digits"
     assert _limit(text % ("-" + "9" * 41)) == "integer_digits"
-    assert answer_json(text % ("-" + "9" * 40)) == ({"id": -int("9" * 40), "points": 0}, True)
+    assert answer_json(text % ("-" + "9" * 40)) == (
+        {"id": -int("9" * 40), "protocol": "hand-rummy/referee/1", "points": 0},
+        True,
+    )
 
 
 @pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1e999", "-1e400"])
@@ -118,7 +121,7 @@ def test_lone_surrogate_is_answered_and_printable() -> None:
     reply, clean = answer_json(
         '{"id": "\\ud800", "rules": "classic", "ask": "hand_value", "cards": []}'
     )
-    assert clean and reply == {"id": "\ud800", "points": 0}
+    assert clean and reply == {"id": "\ud800", "protocol": "hand-rummy/referee/1", "points": 0}
     assert json.loads(json.dumps(reply)) == reply
 
 
@@ -130,7 +133,7 @@ def test_bytes_that_are_not_utf8_are_bad_json() -> None:
 
 def test_byte_order_mark_is_accepted() -> None:
     text = b'\xef\xbb\xbf{"rules": "classic", "ask": "hand_value", "cards": ["KS"]}'
-    assert answer_json(text) == ({"points": 10}, True)
+    assert answer_json(text) == ({"protocol": "hand-rummy/referee/1", "points": 10}, True)
 
 
 def test_text_beyond_the_size_limit() -> None:
@@ -209,7 +212,10 @@ def test_more_copies_than_the_deck_holds() -> None:
     assert _code(answer({"rules": "classic", "ask": "hand_value", "cards": ["KS"] * 3})) == (
         "BAD_FIELD"
     )
-    assert answer({"rules": "classic", "ask": "hand_value", "cards": ["KS"] * 2}) == {"points": 20}
+    assert answer({"rules": "classic", "ask": "hand_value", "cards": ["KS"] * 2}) == {
+        "protocol": "hand-rummy/referee/1",
+        "points": 20,
+    }
     # the turned indicator is one of the two 8♣
     levant = {"rules": "levant", "indicator": "8C", "ask": "hand_value"}
     assert _code(answer({**levant, "cards": ["8C", "8C"]})) == "BAD_FIELD"
@@ -275,11 +281,29 @@ def test_legal_actions_paging_fields() -> None:
     every = answer({"ask": "legal_actions", "round": doc})
     assert every["more"] is False and every["actions"]
     some = answer({"ask": "legal_actions", "round": doc, "offset": 1, "limit": 2})
-    assert some == {"actions": every["actions"][1:3], "offset": 1, "limit": 2, "more": True}
+    assert some == {
+        "protocol": "hand-rummy/referee/1",
+        "actions": every["actions"][1:3],
+        "offset": 1,
+        "limit": 2,
+        "more": True,
+    }
     none = answer({"ask": "legal_actions", "round": doc, "limit": 0})
-    assert none == {"actions": [], "offset": 0, "limit": 0, "more": True}
+    assert none == {
+        "protocol": "hand-rummy/referee/1",
+        "actions": [],
+        "offset": 0,
+        "limit": 0,
+        "more": True,
+    }
     past = answer({"ask": "legal_actions", "round": doc, "offset": 2000})
-    assert past == {"actions": [], "offset": 2000, "limit": 1000, "more": False}
+    assert past == {
+        "protocol": "hand-rummy/referee/1",
+        "actions": [],
+        "offset": 2000,
+        "limit": 1000,
+        "more": False,
+    }
     base = {"ask": "legal_actions", "round": doc}
     assert _code(answer({**base, "limit": LIMITS.actions + 1})) == "LIMIT"
     assert answer({**base, "offset": LIMITS.action_window, "limit": 1})["error"]["limit"] == (
@@ -403,7 +427,11 @@ def test_judge_answers_bad_input_with_one_json_object(data: bytes, code: str) ->
 def test_judge_prints_a_lone_surrogate_as_an_escape(tmp_path: Path) -> None:
     question = b'{"id": "\\ud800", "rules": "classic", "ask": "hand_value", "cards": ["KS"]}'
     status, reply, err = _judge(question)
-    assert (status, reply, err) == (0, {"id": "\ud800", "points": 10}, "")
+    assert (status, reply, err) == (
+        0,
+        {"id": "\ud800", "protocol": "hand-rummy/referee/1", "points": 10},
+        "",
+    )
     path = tmp_path / "q.json"
     path.write_bytes(b"\xff" + question)
     status, reply, err = _judge(b"", str(path))

@@ -45,12 +45,15 @@ def deal(
     discards: str = "",
     indicator: str | None = None,
     dealer: int = 0,
+    asked: bool = False,
 ) -> hr.Round:
     """A round from the hands we care about; the rest of the deck fills the stock.
 
     ``None`` hands are filled with spare cards (no Aces, no jokers, spread over the
     deck). ``top`` lists the next stock cards in the order they will be drawn; the
-    remaining cards of ``ruleset.deck.cards()`` lie under them in deck order.
+    remaining cards of ``ruleset.deck.cards()`` lie under them in deck order. Every
+    seat keeps the deal where a redeal may be claimed, unless ``asked``: then the
+    round starts with the asking.
     """
     pool = [p.card for p in ruleset.deck.cards()]
 
@@ -81,9 +84,10 @@ def deal(
             take(hand)
         full.append(hand)
     stock = pool + drawn[::-1]
-    return hr.Round.from_deal(
+    game = hr.Round.from_deal(
         ruleset, full, stock, discards=pile, indicator=indicator, dealer=dealer
     )
+    return game if asked else game.keep_deal()
 
 
 def c(text: str) -> hr.Card:
@@ -151,9 +155,9 @@ def test_levant_deal_sizes_and_indicator(players: int, stock: int) -> None:
     assert len(g.stock) == stock
     assert g.indicator is not None and not g.indicator.is_joker
     assert g.discards == ()
-    if g.phase is hr.Phase.REDEAL:
-        g = g.apply(hr.PassRedeal())
-    assert g.turn == 1
+    # every seat is asked about a redeal, the starter first; then the starter plays
+    assert g.phase is hr.Phase.REDEAL and g.turn == 1
+    assert g.keep_deal().turn == 1
 
 
 @pytest.mark.parametrize(
@@ -319,13 +323,19 @@ def test_levant_from_deal_refuses_a_joker_indicator() -> None:
 )
 def test_levant_redeal_claim(hand: str, claim: bool) -> None:
     """000 §Setup 4: four pairs, three pairs + a wild, or two pairs + two wilds: a new deal."""
-    g = deal(LEVANT, [hand, None], indicator="8C")
-    if not claim:
-        assert g.phase is hr.Phase.PLAY and g.turn == 1
-        refused(g, hr.ClaimRedeal(), Code.REDEAL_NOT_ALLOWED)
-        return
-    assert g.phase is hr.Phase.REDEAL and g.turn == 0
+    g = deal(LEVANT, [hand, None], indicator="8C", asked=True)
+    # every seat is asked, from the starter (seat 1, whose spare hand holds no pair) on
+    assert g.phase is hr.Phase.REDEAL and g.turn == 1
+    refused(g, hr.ClaimRedeal(), Code.REDEAL_NOT_ALLOWED)
     refused(g, hr.Discard(g.hand(1)[0]), Code.WRONG_PHASE)
+    g = g.apply(hr.PassRedeal())
+    assert g.phase is hr.Phase.REDEAL and g.turn == 0
+    if not claim:
+        refused(g, hr.ClaimRedeal(), Code.REDEAL_NOT_ALLOWED)
+        assert list(g.legal_actions()) == [hr.PassRedeal()]
+        g = g.apply(hr.PassRedeal())
+        assert g.phase is hr.Phase.PLAY and g.turn == 1
+        return
     over = g.apply(hr.ClaimRedeal())
     assert over.is_over
     assert over.outcome is not None
@@ -883,7 +893,8 @@ def test_levant_going_out_below_51_in_one_turn() -> None:
     assert g.outcome is not None and g.outcome.ending is hr.Ending.HAND
     assert g.outcome.score.scores == (-60, 200)
     # the last card may also go onto one of the player's own new melds: still a Hand
-    g = play(finished.restart(), *list(finished.history)[:6], part, lay("2C 3C 4C"))
+    before = list(finished.history)[:-2]  # up to the lay-down and the discard
+    g = play(finished.restart(), *before, part, lay("2C 3C 4C"))
     meld = g.table[-1].id
     g = play(g, hr.LayOff(meld, c("5C")), hr.Discard(c("9H")))
     assert g.outcome is not None and g.outcome.ending is hr.Ending.HAND
@@ -1112,8 +1123,9 @@ def test_romme_hand_romme_with_a_final_discard_scores_double() -> None:
 def test_levant_two_natural_jokers_are_a_pair_for_redeal() -> None:
     """000 §Setup 4 with §Wild cards: under the 8♣ the jokers are identical natural A♣ (L6 b)."""
     hand = "2S 2S 5H 5H 9D 9D JK JK 3H 6D 7S 10C JH 4D"
-    g = deal(LEVANT, [hand, None], indicator="8C")
+    g = deal(LEVANT, [hand, None], indicator="8C", asked=True).apply(hr.PassRedeal())
     assert g.phase is hr.Phase.REDEAL and g.turn == 0
+    assert hr.ClaimRedeal() in g.legal_actions()
 
 
 def test_levant_two_plus_wild_one_card_when_announcing_one_card() -> None:

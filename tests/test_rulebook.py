@@ -354,7 +354,7 @@ def _positions() -> Iterator[tuple[Ruleset, list[Violation]]]:
     pool.remove(hr.Card.parse("8C"))
     others = [pool[:15], list(mine)]
     stock = pool[15:]
-    game = hr.Round.from_deal(levant, others, stock, indicator="8C", dealer=1)
+    game = hr.Round.from_deal(levant, others, stock, indicator="8C", dealer=1).keep_deal()
     game = game.apply(Discard(game.hand(0)[0]))
     game = game.apply(DrawStock())
     melds = [hr.Meld.of("2H 3H 4H 5H"), hr.Meld.of("2S 3S 4S 5S 6S"), hr.Meld.of("7D 8D 9D 10D JD")]

@@ -156,11 +156,12 @@ def test_round_with_variants_and_every_phase() -> None:
 
 @pytest.mark.parametrize("redeal", [hr.ClaimRedeal(), hr.PassRedeal()], ids=str)
 def test_redeal_round_trip(redeal: hr.Action) -> None:
-    game = hr.Round.deal(hr.rulesets.levant, 2, seed=14)
-    assert game.phase is hr.Phase.REDEAL
+    # every seat is asked, the starter (seat 1) first; seat 0's deal may be redealt
+    game = hr.Round.deal(hr.rulesets.levant, 2, seed=14).apply(hr.PassRedeal())
+    assert game.phase is hr.Phase.REDEAL and game.turn == 0
     game = game.apply(redeal)
     doc = json.loads(json.dumps(round_to_json(game)))
-    assert doc["history"] == [action_to_json(redeal)]
+    assert doc["history"] == [action_to_json(hr.PassRedeal()), action_to_json(redeal)]
     assert round_from_json(doc) == game
     assert view_from_json(view_to_json(game.view(0))) == game.view(0)
 
@@ -265,13 +266,14 @@ def test_card_replaced_in_the_deal(played: tuple[hr.Round, dict[str, Any]]) -> N
 
 def test_illegal_action_in_history(played: tuple[hr.Round, dict[str, Any]]) -> None:
     doc = copy.deepcopy(played[1])
-    assert doc["history"][4]["type"] == "discard"
-    doc["history"][4] = {"type": "draw"}
-    message = _rejects(doc, r"history\[4\]: draw .* is illegal in the replayed round")
+    # three seats keep the deal, the starter discards, the next seat draws and discards
+    assert doc["history"][5]["type"] == "discard"
+    doc["history"][5] = {"type": "draw"}
+    message = _rejects(doc, r"history\[5\]: draw .* is illegal in the replayed round")
     assert "WRONG_PHASE" in message
     doc = copy.deepcopy(played[1])
-    doc["history"].insert(1, doc["history"][0])
-    _rejects(doc, r"history\[1\]")
+    doc["history"].insert(4, doc["history"][3])  # the starter's discard, twice
+    _rejects(doc, r"history\[4\]")
 
 
 def test_history_and_state_disagree(played: tuple[hr.Round, dict[str, Any]]) -> None:

@@ -169,6 +169,12 @@ class Card:
         # Unpickle to the interned instance, so identity survives worker processes.
         return (_card_at, (self.index,))
 
+    def _repr_svg_(self) -> str:
+        """The card as a picture, for notebooks (:func:`hand_rummy.svg.card`)."""
+        from hand_rummy import svg  # noqa: PLC0415 (svg imports this module)
+
+        return svg.card(self)
+
 
 def _card_at(index: int) -> Card:
     return CARDS[index]
@@ -214,35 +220,40 @@ def build_deck(decks: int, jokers: int) -> tuple[PhysicalCard, ...]:
 
 
 # --- notation -----------------------------------------------------------------
+#
+# The grammar is written out in docs/cards.rst, and the JSON Schema card pattern
+# (hand_rummy/schemas/common.json) must agree with it; tests/test_schemas.py checks both.
+# Letters are matched in either case through these tables rather than str.upper(),
+# which would also turn "ſ" (long s) into "S".
 
 _SUITS_BY_TEXT = {
-    "C": Suit.CLUBS,
-    "♣": Suit.CLUBS,
-    "♧": Suit.CLUBS,
-    "D": Suit.DIAMONDS,
-    "♦": Suit.DIAMONDS,
-    "♢": Suit.DIAMONDS,
-    "H": Suit.HEARTS,
-    "♥": Suit.HEARTS,
-    "♡": Suit.HEARTS,
-    "S": Suit.SPADES,
-    "♠": Suit.SPADES,
-    "♤": Suit.SPADES,
+    text: suit
+    for suit, spellings in (
+        (Suit.CLUBS, "Cc♣♧"),
+        (Suit.DIAMONDS, "Dd♦♢"),
+        (Suit.HEARTS, "Hh♥♡"),
+        (Suit.SPADES, "Ss♠♤"),
+    )
+    for text in spellings
 }
-_RANKS_BY_TEXT = {label: rank for rank, label in _RANK_LABELS.items()} | {
-    "T": Rank.TEN,
-    "1": Rank.ACE,
+_RANKS_BY_TEXT = {
+    text: rank
+    for rank, label in _RANK_LABELS.items()
+    for text in {label, label.lower(), *(("T", "t") if rank is Rank.TEN else ())}
 }
-_JOKER_SPELLINGS = frozenset({"JK", "JOKER", "🃏", "★"})
-_TOKEN = re.compile(r"[^\s,;]+")
+_JOKER_WORDS = frozenset({"JK", "JOKER"})
+"""Joker spellings in ASCII letters, matched in either case."""
+_JOKER_SYMBOLS = frozenset({"🃏", "★"})
+_BLANKS = " \t\n\r"
+"""What may surround a card: space, tab, line feed, carriage return (JSON's whitespace)."""
+_TOKEN = re.compile(r"[^ \t\n\r,;]+")
 
 
 def _read(token: str) -> Card | None:
-    upper = token.upper()
-    if upper in _JOKER_SPELLINGS:
+    if token in _JOKER_SYMBOLS or (token.isascii() and token.upper() in _JOKER_WORDS):
         return JOKER
-    rank = _RANKS_BY_TEXT.get(upper[:-1])
-    suit = _SUITS_BY_TEXT.get(upper[-1:])
+    rank = _RANKS_BY_TEXT.get(token[:-1])
+    suit = _SUITS_BY_TEXT.get(token[-1:])
     if rank is None or suit is None:
         return None
     return CARDS[int(suit) * 13 + int(rank) - 1]
@@ -251,25 +262,39 @@ def _read(token: str) -> Card | None:
 def parse_card(text: str) -> Card:
     """Read one card: ``10H``, ``TH``, ``th``, ``10♥``, ``AC``, ``JK`` or ``joker``.
 
-    >>> parse_card("qs"), parse_card("joker")
-    (Card.parse('QS'), Card.parse('JK'))
+    The whole grammar, aliases included, is in :doc:`/cards`: a rank
+    (``A``, ``2``-``10``, ``T``, ``J``, ``Q``, ``K``) then a suit (a letter
+    ``C D H S``, or a symbol ``♣ ♦ ♥ ♠`` or ``♧ ♢ ♡ ♤``), or a joker (``JK``,
+    ``joker``, ``🃏`` or ``★``). Letters may be in either case; spaces, tabs
+    and line breaks around the card are ignored.
+
+    >>> parse_card("qs"), parse_card("joker"), parse_card(" 10♡ ")
+    (Card.parse('QS'), Card.parse('JK'), Card.parse('10H'))
     >>> parse_card("11H")
     Traceback (most recent call last):
     ...
     hand_rummy.errors.CardParseError: '11H' at position 0 is not a card: ...
+    >>> parse_card("1H")  # the Ace is A, never 1: "1H" is too close to a mistyped "10H"
+    Traceback (most recent call last):
+    ...
+    hand_rummy.errors.CardParseError: '1H' at position 0 is not a card: ...
     """
     if not isinstance(text, str):
         raise CardParseError(f"expected a card as text, got {type(text).__name__}", str(text), 0)
-    stripped = text.strip()
+    stripped = text.strip(_BLANKS)
     card = _read(stripped)
     if card is None:
-        position = len(text) - len(text.lstrip())
+        position = len(text) - len(text.lstrip(_BLANKS))
         raise CardParseError(_explain(stripped, position), text, position)
     return card
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
-    """Read several cards, separated by spaces or commas, or given as a list of strings.
+    """Read several cards, given as a list of strings or as one string.
+
+    In one string, the cards are separated by spaces, tabs, line breaks,
+    commas or semicolons, in any number; a list holds one card per string
+    (each read by :func:`parse_card`).
 
     >>> parse_cards("9H 10H, JH")
     (Card.parse('9H'), Card.parse('10H'), Card.parse('JH'))
@@ -294,7 +319,7 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
         tokens = iter(zip((str(item) for item in items), offsets))
     cards = []
     for token, position in tokens:
-        card = _read(token.strip())
+        card = _read(token.strip(_BLANKS))
         if card is None:
             raise CardParseError(_explain(token, position), whole, position)
         cards.append(card)

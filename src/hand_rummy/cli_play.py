@@ -765,7 +765,8 @@ class Game:
         text = describe_move(seat, move, before, after, you=self.you)
         if earlier is not None and self.numbering is not None:
             text += _numbered(self.numbering.since(earlier), move)
-        self.say(text)
+        if not isinstance(move, PassRedeal):  # every seat keeps most deals: no news
+            self.say(text)
         if ended:
             self.round_over = True
             self.say()
@@ -796,7 +797,12 @@ class Game:
             assert game is not None
             seat = game.turn
             if seat == self.you:
-                return
+                # every seat is asked about a redeal; a deal too strong to claim one is kept
+                # without a question (the bots pass in the same way)
+                if game.phase is not Phase.REDEAL or ClaimRedeal() in game.legal_actions():
+                    return
+                self.advance(seat, (PassRedeal(),))
+                continue
             action = self.bots[seat].choose(self.match.view(seat))
             self.advance(seat, (action,))
 

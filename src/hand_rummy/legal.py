@@ -29,6 +29,7 @@ from hand_rummy.turn_rules import (
     judge,
     lay_downs,
     lay_offs,
+    may_claim_redeal,
     take_problems,
 )
 
@@ -42,7 +43,8 @@ def generate(state: RoundState) -> Iterator[Action]:
     if state.phase is Phase.OVER:
         return
     if state.phase is Phase.REDEAL:
-        yield _CLAIM
+        if may_claim_redeal(state, state.turn):
+            yield _CLAIM
         yield _PASS
         return
     if state.phase is Phase.DRAW:

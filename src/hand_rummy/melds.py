@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
-from hand_rummy.cards import Card, Rank, Suit, format_cards, parse_card, parse_cards
+from hand_rummy.cards import JOKER, Card, Rank, Suit, format_cards, parse_card, parse_cards
 from hand_rummy.errors import IllegalActionError, InvalidStateError, expect
 from hand_rummy.rulebook import cited, violation
 from hand_rummy.rules.opening import AcePlace
@@ -117,6 +117,12 @@ class Meld:
             f"{c}(={r})" if r is not None and r != c else str(c)
             for c, r in zip(self.cards, self.roles)
         )
+
+    def _repr_svg_(self) -> str:
+        """The meld as a picture, for notebooks (:func:`hand_rummy.svg.meld`)."""
+        from hand_rummy import svg  # noqa: PLC0415 (svg imports this module)
+
+        return svg.meld(self)
 
 
 @attrs.frozen(cache_hash=True)
@@ -281,6 +287,14 @@ def _run_windows(slots: Sequence[_Slot], suit: Suit, rules: MeldRules) -> list[l
     else:
         low = 1 if policy.ace_low else 2
         high = _HIGH_ACE if policy.ace_high else 13
+        # a window holds every fixed card: those of one value (not an Ace) bound its start
+        known = [
+            int(slot.plays.rank)
+            for slot in slots
+            if slot.plays is not None and slot.plays.rank not in (None, Rank.ACE)
+        ]
+        if known:
+            low, high = max(low, max(known) - n + 1), min(high, min(known) + n - 1)
         starts = range(low, high - n + 2)
     readings = []
     for start in starts:
@@ -592,6 +606,9 @@ def meld_points(meld: Meld, rules: MeldRules) -> int:
 def check_copies(cards: Iterable[Card], rules: MeldRules) -> list[Violation]:
     """More copies of a face than the deck holds (two packs: at most two 7♥)."""
     deck = rules.ruleset.deck
+    cards = tuple(cards)
+    if len(set(cards)) == len(cards) and (deck.jokers or JOKER not in cards):
+        return []  # no face twice, and every face is in the deck
     problems = []
     for card, count in sorted(Counter(cards).items()):
         have = deck.copies(card.is_joker)

@@ -15,7 +15,8 @@ optional for them (when given, it must agree with the document).
 
 >>> answer({"rules": "levant", "indicator": "8C", "ask": "meld", "cards": ["7H", "AC", "9H"]})
 ... # doctest: +NORMALIZE_WHITESPACE
-{'ok': True, 'kind': 'run', 'meld': ['7H', 'AC', '9H'], 'roles': {'1': '8H'}, 'points': 24,
+{'protocol': 'hand-rummy/referee/1',
+ 'ok': True, 'kind': 'run', 'meld': ['7H', 'AC', '9H'], 'roles': {'1': '8H'}, 'points': 24,
  'violations': []}
 >>> answer({"rules": "levant", "ask": "meld", "cards": ["7H"]})["error"]["code"]
 'INDICATOR_REQUIRED'
@@ -49,6 +50,7 @@ from hand_rummy.verdict import Verdict
 __all__ = [
     "ASKS",
     "LIMITS",
+    "PROTOCOL",
     "ROUND_ASKS",
     "LimitError",
     "Limits",
@@ -58,6 +60,10 @@ __all__ = [
 ]
 
 JSON = dict[str, Any]
+
+PROTOCOL = "hand-rummy/referee/1"
+"""The protocol that this referee speaks, named in every answer as ``"protocol"``: the
+question and answer formats, the error codes and the :class:`Limits` of version 1."""
 
 _COMMON = frozenset({"rules", "variants", "indicator", "ask", "id", "note"})
 
@@ -716,6 +722,7 @@ def answer(question: Any) -> JSON:
             f"the referee failed on this question ({type(err).__name__}: {err}); please report it"
         )
         result = {"error": {"code": "INTERNAL_ERROR", "message": _clip(message, 1000)}}
+    result = {"protocol": PROTOCOL, **result}
     if isinstance(question, dict) and "id" in question:
         result = {"id": question["id"], **result}
     return result
@@ -821,7 +828,7 @@ def answer_json(text: str | bytes) -> tuple[Any, bool]:
     :class:`Limits`, gets an error answer.
 
     >>> answer_json('{"rules": "classic", "ask": "hand_value", "cards": "KS 5D"}')
-    ({'points': 15}, True)
+    ({'protocol': 'hand-rummy/referee/1', 'points': 15}, True)
     >>> answer_json(b'{"rules": "classic", "ask": "meld", "id": NaN}')[0]["error"]["code"]
     'BAD_JSON'
     """
@@ -833,9 +840,10 @@ def answer_json(text: str | bytes) -> tuple[Any, bool]:
             answers = [answer(q) for q in data]
             return answers, all("error" not in a for a in answers)
     except QuestionError as err:
-        return {"error": err.to_json()}, False
+        return {"protocol": PROTOCOL, "error": err.to_json()}, False
     except Exception as err:  # the contract again: no text is answered by a crash
         message = f"the referee failed on this text ({type(err).__name__}: {err}); please report it"
-        return {"error": {"code": "INTERNAL_ERROR", "message": _clip(message, 1000)}}, False
+        error = {"code": "INTERNAL_ERROR", "message": _clip(message, 1000)}
+        return {"protocol": PROTOCOL, "error": error}, False
     single = answer(data)
     return single, "error" not in single

@@ -9,6 +9,9 @@ applies them, :mod:`~hand_rummy.legal` lists them and
 
 >>> from hand_rummy.rules import presets
 >>> game = Round.deal(presets.levant, players=4, seed=7)
+>>> game.phase, game.turn  # first every seat may claim a redeal of a weak deal
+(<Phase.REDEAL: 'redeal'>, 1)
+>>> game = game.keep_deal()
 >>> game.phase, game.turn, len(game.hand(game.turn))
 (<Phase.PLAY: 'play'>, 1, 15)
 >>> game.legal_actions().count()  # the starter only discards
@@ -22,7 +25,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from hand_rummy.actions import Action, LayDown
+from hand_rummy.actions import Action, LayDown, PassRedeal
 from hand_rummy.cards import Card
 from hand_rummy.errors import IllegalActionError, InvalidStateError, expect
 from hand_rummy.history import ActionLog
@@ -41,7 +44,7 @@ from hand_rummy.state import (
     counts_of,
 )
 from hand_rummy.transitions import advance
-from hand_rummy.turn_rules import going_out_problems, judge, may_claim_redeal, would_be_hand
+from hand_rummy.turn_rules import going_out_problems, judge, would_be_hand
 from hand_rummy.verdict import Verdict
 from hand_rummy.visibility import Seen, redacted, sampled
 
@@ -168,9 +171,10 @@ class Round(RoundState):
             outcome=None,
             indicator=shown[0] if shown else None,
         )
-        seats = [(starter + i) % players for i in range(players)]
-        queue = tuple(s for s in seats if may_claim_redeal(game, s))
-        if queue:
+        if ruleset.redeal.enabled:
+            # every seat is asked in turn, weak deal or not, so that being asked (or the
+            # round starting at once) tells nobody anything about another hand
+            queue = tuple((starter + i) % players for i in range(players))
             game = game.replace(phase=Phase.REDEAL, turn=queue[0], redeal_queue=queue)
         return game
 
@@ -195,6 +199,19 @@ class Round(RoundState):
             dealer=self.dealer,
             seed=self.seed,
         )
+
+    def keep_deal(self) -> Round:
+        """The round after every seat still to be asked about a redeal keeps the deal (the
+        round itself when nobody is asked): a short way past the asking when building a
+        position from a deal.
+
+        Every seat is asked, weak deal or not (000 §Setup 4), so that the asking
+        tells nobody anything about another hand.
+        """
+        game = self
+        while game.phase is Phase.REDEAL:
+            game = game.apply(PassRedeal())
+        return game
 
     def replay(self) -> Round:
         """Replay the history from the deal; equals this round (the tests check it)."""
@@ -260,6 +277,12 @@ class Round(RoundState):
         """Whether the player to move, going out this turn, would make a Hand."""
         return would_be_hand(self, final_discard=final_discard)
 
+    def _repr_svg_(self) -> str:
+        """The round with every hand face up, for notebooks (:func:`hand_rummy.svg.whole_round`)."""
+        from hand_rummy import svg  # noqa: PLC0415 (svg imports the engine)
+
+        return svg.whole_round(self)
+
 
 @attrs.frozen
 class PlayerView(Seen):
@@ -297,3 +320,9 @@ class PlayerView(Seen):
         is not a replay of the real round (its recorded deal is the guess too).
         """
         return Round.from_state(sampled(self, rng))
+
+    def _repr_svg_(self) -> str:
+        """What this player sees, as a picture for notebooks (:func:`hand_rummy.svg.view`)."""
+        from hand_rummy import svg  # noqa: PLC0415 (svg imports the engine)
+
+        return svg.view(self)

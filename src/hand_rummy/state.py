@@ -105,6 +105,12 @@ class TableMeld:
     def __str__(self) -> str:
         return f"{self.id}: {self.meld.describe()}"
 
+    def _repr_svg_(self) -> str:
+        """The meld with its number and owner, for notebooks (:func:`hand_rummy.svg.meld`)."""
+        from hand_rummy import svg  # noqa: PLC0415 (svg imports this module)
+
+        return svg.meld(self)
+
 
 @attrs.frozen
 class TurnState:

@@ -74,8 +74,20 @@ def judge(state: RoundState, action: Action) -> Ruling:
     if state.phase is Phase.OVER:
         return refuse(rules, Code.ROUND_OVER, "the round is over", Topic.ROUND_OVER)
     if state.phase is Phase.REDEAL:
-        if isinstance(action, (ClaimRedeal, PassRedeal)):
-            return Ruling(change=Redealt(isinstance(action, ClaimRedeal)))
+        if isinstance(action, PassRedeal):
+            return Ruling(change=Redealt(claimed=False))
+        if isinstance(action, ClaimRedeal):
+            if may_claim_redeal(state, state.turn):
+                return Ruling(change=Redealt(claimed=True))
+            policy = state.ruleset.redeal
+            return refuse(
+                rules,
+                Code.REDEAL_NOT_ALLOWED,
+                f"this deal is not weak enough for a redeal: it takes {policy.pairs} pairs of "
+                f"identical cards, {policy.pairs - 1} pairs and a wild card, or "
+                f"{policy.pairs - 2} pairs and two wild cards",
+                Topic.REDEAL,
+            )
         return refuse(
             rules,
             Code.WRONG_PHASE,
