@@ -30,8 +30,8 @@ actions) makes a page of about 150 kB.
 >>> first = steps(game, names=["Anna", "Ben", "Cem"])[1]
 >>> first.text
 'Anna discards ...'
->>> [c.id for c in first.rules]
-['romme.deal.bare-first-turn']
+>>> first.rules[0].text
+'On that first turn the starter only discards, ...'
 """
 
 from __future__ import annotations
@@ -114,14 +114,18 @@ class _Words:
         return self.names[seat]
 
     def cite(self, *topics: Topic) -> list[Citation]:
-        """The rules in force that answer ``topics`` (a rule not in force is never cited)."""
+        """The rules that answer ``topics``: those in force, where the rulebook has any."""
         found: list[Citation] = []
         for topic in topics:
             try:
                 cited = cite(self.ruleset, topic)
             except KeyError:  # a topic that no rule of the rulebook answers
                 continue
-            found += [c for c in cited if c.id in self.in_force and c not in found]
+            # the rules in force; the rulebook's own answer where it has none in force (a
+            # rule of the game that the preset's page does not list, such as Rommé's bare
+            # first turn)
+            chosen = [c for c in cited if c.id in self.in_force] or list(cited)
+            found += [c for c in chosen if c not in found]
         return found
 
     def meld(self, laid: TableMeld) -> str:
@@ -232,6 +236,9 @@ def _take(words: _Words, seat: int, before: Round, after: Round) -> tuple[str, l
     elif turn.obligation is Obligation.OPEN:
         text += ", and, not having opened, must open with it this turn"
         topics.append(Topic.TAKE_OPEN)
+    if before.ruleset.discard_take.no_rediscard and not turn.had_taken:
+        text += "; it may not be discarded again this turn"
+        topics.append(Topic.NO_REDISCARD)
     return text, topics
 
 
@@ -745,10 +752,10 @@ style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
 <div id="ruleset"></div>
 <noscript><p>This replay page needs JavaScript to step through the game.</p></noscript>
 <div id="controls">
-<button id="first" type="button" title="The deal (Home)">⏮</button>
+<button id="first" type="button" title="The deal (Home)">|◀◀</button>
 <button id="back" type="button" title="One action back (←)">◀</button>
 <button id="forward" type="button" title="One action forward (→)">▶</button>
-<button id="last" type="button" title="The last action (End)">⏭</button>
+<button id="last" type="button" title="The last action (End)">▶▶|</button>
 <input id="step-range" type="range" min="0" value="0" aria-label="Step">
 <label>Turn <input id="turn-input" type="number" min="1" value="1"></label>
 <button id="turn-go" type="button">Go</button>
