@@ -159,3 +159,14 @@ def test_python_dash_m_simulate_writes_no_escape_codes_to_a_pipe() -> None:
     assert "greedy" in done.stdout and "random" in done.stdout
     assert "\x1b" not in done.stdout and "\r" not in done.stdout
     assert done.stderr == ""
+
+
+def test_the_summary_explains_itself(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "--rules", "levant", "--players", "4", "--matches", "2", "--rounds", "1"]
+    assert main([*args, "--bots", "greedy,random", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "lower totals are better" in out
+    assert "A Hand finish is going out in a single turn" in out
+    assert "those rounds were not scored" in out
+    wins = [line.split()[2] for line in out.splitlines() if line.startswith(("greedy", "random"))]
+    assert all(w.isdigit() or "." in w for w in wins) and any(w.isdigit() for w in wins)

@@ -25,3 +25,42 @@ def test_runtime_dependencies_are_exactly_attrs_and_typing_extensions() -> None:
 
 def test_py_typed_marker_exists() -> None:
     assert (ROOT / "src" / "hand_rummy" / "py.typed").is_file()
+
+
+@pytest.mark.parametrize(
+    ("module", "missing", "extra"),
+    [("hand_rummy.testing", "hypothesis", "test")],
+)
+def test_an_optional_module_names_the_extra_to_install(
+    module: str, missing: str, extra: str
+) -> None:
+    import subprocess  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+
+    # a fresh interpreter in which importing ``missing`` fails, as where it is not installed
+    code = (
+        f"import sys; sys.modules[{missing!r}] = None\n"
+        f"try:\n    import {module}\n"
+        "except ImportError as e:\n    print(e)\nelse:\n    print('imported')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert f"pip install 'hand-rummy[{extra}]'" in done.stdout, done.stdout
+
+
+def test_observations_without_numpy_name_the_rl_extra() -> None:
+    import subprocess  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+
+    code = (
+        "import sys; sys.modules['numpy'] = None\n"
+        "import hand_rummy as hr\nfrom hand_rummy import observation\n"
+        "game = hr.Round.deal(hr.rulesets.levant, 4, seed=1)\n"
+        "try:\n    observation.observe(game.view(0))\n"
+        "except ImportError as e:\n    print(e)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert "pip install 'hand-rummy[rl]'" in done.stdout, done.stdout

@@ -1,5 +1,5 @@
 """The ``hand-rummy`` command line: judge rules questions, show the rule systems, simulate
-bot matches and play against bots."""
+bot matches, play against bots and write replay pages."""
 
 from __future__ import annotations
 
@@ -103,6 +103,36 @@ def _play(args: argparse.Namespace) -> int:
     )
 
 
+def _replay(args: argparse.Namespace) -> int:
+    from hand_rummy import replay, serialize  # noqa: PLC0415 (replaying loads the engine)
+    from hand_rummy.match import Match  # noqa: PLC0415
+    from hand_rummy.round import Round  # noqa: PLC0415
+
+    try:
+        with open(args.file, encoding="utf-8") as handle:
+            text = handle.read()
+    except (OSError, UnicodeDecodeError) as err:
+        reason = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
+        print(f"hand-rummy replay: cannot read {args.file}: {reason}", file=sys.stderr)
+        return 2
+    try:
+        kind = json.loads(text).get("format")
+    except (ValueError, AttributeError, RecursionError):
+        kind = None  # loads says what is wrong with it
+    game = serialize.loads(text, "match" if kind == serialize.MATCH_FORMAT else "round")
+    assert isinstance(game, (Round, Match))
+    names = None if args.names is None else [n.strip() for n in args.names.split(",")]
+    page = replay.html(game, names=names, title=args.title)
+    try:
+        with open(args.html, "w", encoding="utf-8") as handle:
+            handle.write(page)
+    except OSError as err:
+        print(f"hand-rummy replay: cannot write {args.html}: {err.strerror}", file=sys.stderr)
+        return 2
+    print(f"wrote {args.html} ({len(page.encode()):,} bytes)")
+    return 0
+
+
 def _add_rules_options(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--rules", required=True, metavar="NAME", help="a preset: " + ", ".join(PRESETS)
@@ -196,6 +226,22 @@ def _parser() -> argparse.ArgumentParser:
         "--rounds", type=int, metavar="R", help="a shorter match: end it after R rounds"
     )
     play.set_defaults(run=_play)
+
+    replay = commands.add_parser(
+        "replay",
+        help="write a web page that steps through a saved round or match",
+        description="Read a round or match document (JSON, as hand_rummy.serialize writes it) "
+        "and write one self-contained HTML page that steps through it: forward, back, to a "
+        "turn, the whole table or one seat's view, each action in words with its rule. "
+        "Exits 2 when the document cannot be read.",
+    )
+    replay.add_argument("file", metavar="GAME.json", help="a round or match document")
+    replay.add_argument("--html", required=True, metavar="OUT.html", help="the page to write")
+    replay.add_argument(
+        "--names", metavar="A,B,...", help="the players' names, one a seat (default Seat 0, ...)"
+    )
+    replay.add_argument("--title", metavar="TEXT", help="the page's heading")
+    replay.set_defaults(run=_replay)
     return parser
 
 

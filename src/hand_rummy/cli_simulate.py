@@ -19,6 +19,7 @@ import math
 import multiprocessing
 import random
 import sys
+import textwrap
 import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TextIO
@@ -29,6 +30,7 @@ from hand_rummy.errors import HandRummyError, UnknownRulesError
 from hand_rummy.rules.match import MatchEnd
 from hand_rummy.rules.presets import build
 from hand_rummy.rules.ruleset import Ruleset
+from hand_rummy.rules.stock import StockEnd
 
 if TYPE_CHECKING:
     from hand_rummy.bots import Bot
@@ -292,7 +294,7 @@ class Summary:
         ]
         for b in self.bots:
             lines.append(
-                f"{b.name:<8} {b.seats:>6} {b.wins:>8.2f} {100 * b.win_rate:>6.1f} "
+                f"{b.name:<8} {b.seats:>6} {_wins(b.wins):>8} {100 * b.win_rate:>6.1f} "
                 f"{b.mean_total:>11.1f} {b.sd_total:>8.1f}"
             )
         lines += [
@@ -303,7 +305,39 @@ class Summary:
             f"decisions           {self.decisions} in {self.seconds:.1f} s "
             f"({self.decisions_per_second:.0f}/s)",
         ]
-        return "\n".join(lines)
+        return "\n".join([*lines, "", *explain(self)])
+
+
+def _wins(wins: float) -> str:
+    """A count of wins: whole where it is whole, else with the shared wins' fractions."""
+    return str(int(wins)) if float(wins).is_integer() else f"{wins:.2f}"
+
+
+def explain(summary: Summary) -> list[str]:
+    """What the summary's columns and lines mean, for someone who has never seen one."""
+    from hand_rummy.rulebook import cite  # noqa: PLC0415 (only the text summary needs it)
+    from hand_rummy.verdict import Topic  # noqa: PLC0415
+
+    s = summary.settings
+    ruleset = ruleset_for(s.rules, s.variants, s.players)
+    stock = {
+        StockEnd.UNSCORED: "those rounds were not scored, and the same dealer dealt again",
+        StockEnd.SCORE_HANDS: "everyone then scored the cards left in hand",
+        StockEnd.NO_CONTEST: "those rounds were a no-contest: every score was zero",
+    }[ruleset.stock.end]
+    hand = " ".join(c.text for c in cite(ruleset, Topic.SCORE_HAND))
+    paragraphs = [
+        "What it means: each bot played the number of seats under 'seats' (the seats rotate "
+        "from match to match). 'wins' counts the matches it won (a win shared by several "
+        "players is split between them) and 'win %' is that share of the matches. Scores are "
+        "penalty points, so lower totals are better: 'mean total' is the bot's average match "
+        "total and 'sd' how much it varies from match to match.",
+        "A Hand finish is going out in a single turn, having laid nothing down before in the "
+        f"round. {hand}",
+        "A round ended by the stock ran out of cards to draw before anyone went out; under "
+        f"these rules {stock}.",
+    ]
+    return [line for text in paragraphs for line in [*textwrap.wrap(text, 88), ""]][:-1]
 
 
 def summarise(settings: Settings, results: Sequence[MatchResult], seconds: float) -> Summary:

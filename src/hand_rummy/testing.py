@@ -1,7 +1,7 @@
 """Hypothesis strategies for cards, rulesets and legal melds, for testing code built on hand-rummy.
 
 This module needs `hypothesis <https://hypothesis.readthedocs.io>`_, which is not a
-runtime dependency: install the ``test`` extra (``pip install hand-rummy[test]``).
+runtime dependency: install the ``test`` extra (``pip install 'hand-rummy[test]'``).
 
 >>> from hypothesis import given, settings
 >>> from hand_rummy import judge_meld
@@ -17,8 +17,15 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
-from hypothesis import assume
-from hypothesis import strategies as st
+try:
+    from hypothesis import assume
+    from hypothesis import strategies as st
+except ImportError as error:  # hypothesis is a test tool, not a dependency
+    raise ImportError(
+        "hand_rummy.testing needs hypothesis, which is not installed: "
+        "pip install 'hand-rummy[test]'",
+        name=error.name,
+    ) from error
 
 from hand_rummy.actions import Action, ClaimRedeal, Exchange, LayDown, LayOff, PassRedeal
 from hand_rummy.cards import CARDS, JOKER, NATURAL_CARDS, Card, Rank, Suit, build_deck
