@@ -12,10 +12,10 @@ from hand_rummy.state import DEMOTED, Obligation, RoundState, TableMeld
 from hand_rummy.table import lay_off
 from hand_rummy.transitions import LaidOff
 from hand_rummy.turn_rules.gates import (
-    RULE_DEMOTION,
     RULE_EXEMPTION,
     finish_of,
     finish_rules,
+    hand_slot,
     keep_problems,
     keeping_the_promise,
     lay_off_context,
@@ -37,17 +37,20 @@ def _lay_off_gate(state: RoundState, action: LayOff) -> tuple[list[Violation], T
     seat = state.turn
     current = state.current
     pending = current.obligation
+    hand = state.hands[seat]
+    slot = hand_slot(hand, action.card, action.demoted)
+    demoted = slot >= DEMOTED
     if pending is not None and pending is not Obligation.GO_OUT:
         taken_ok = (
             pending is Obligation.MELD_TAKEN
             and action.card == current.taken
-            and action.demoted == current.taken_demoted
+            and demoted == current.taken_demoted
             and state.ruleset.discard_take.may_lay_off
         )
         freed_ok = (
             pending is Obligation.USE_FREED_WILD
             and action.card == current.freed
-            and not action.demoted
+            and not demoted
             and state.ruleset.exchange.freed_wild is FreedWild.USE_NOW
         )
         if not (taken_ok or freed_ok):
@@ -58,20 +61,15 @@ def _lay_off_gate(state: RoundState, action: LayOff) -> tuple[list[Violation], T
     if target is None:
         message = f"there is no meld {action.target}"
         return [Violation(Code.NO_SUCH_MELD, message, "laying off")], None
-    hand = state.hands[seat]
-    if action.demoted and not hand[DEMOTED + action.card.index]:
-        message = f"you hold no {action.card} taken from the discard pile"
+    if not hand[slot]:
+        message = (
+            f"you hold no {action.card} taken from the discard pile"
+            if demoted
+            else f"{action.card} is not in your hand"
+        )
         return [Violation(Code.CARD_NOT_IN_HAND, message, "laying off")], None
-    if not action.demoted and not hand[action.card.index]:
-        if hand[DEMOTED + action.card.index]:
-            message = (
-                f"{action.card} came from the discard pile, so it plays only as a natural card"
-            )
-            return [Violation(Code.DEMOTION_NOT_ALLOWED, message, RULE_DEMOTION)], None
-        message = f"{action.card} is not in your hand"
-        return [Violation(Code.CARD_NOT_IN_HAND, message, "laying off")], None
-    wild = state.rules.is_wild(action.card) and not action.demoted
-    if action.role is not None and not wild and not (action.demoted and action.card.is_joker):
+    wild = state.rules.is_wild(action.card) and not demoted
+    if action.role is not None and not wild and not (demoted and action.card.is_joker):
         message = f"{action.card} is not wild, so it stands for nothing but itself"
         return [Violation(Code.NATURAL_CARD_GIVEN_ROLE, message, "laying off")], None
     if wild and (action.role is None) != (target.kind is MeldKind.SET):
@@ -95,7 +93,7 @@ def judge_lay_off(state: RoundState, action: LayOff) -> Ruling:
     problems, target = _lay_off_gate(state, action)
     if problems or target is None:
         return from_problems(problems)
-    slot = action.card.index + (DEMOTED if action.demoted else 0)
+    slot = hand_slot(state.hands[state.turn], action.card, action.demoted)
     left = list(state.hands[state.turn])
     left[slot] -= 1
     size_after = sum(left)
@@ -107,7 +105,7 @@ def judge_lay_off(state: RoundState, action: LayOff) -> Ruling:
         [action.card],
         state.rules,
         roles={0: action.role} if action.role is not None else None,
-        demoted=(0,) if action.demoted else (),
+        demoted=(0,) if slot >= DEMOTED else (),
         context=lay_off_context(state, size_after),
     )
     if result.meld is None:
