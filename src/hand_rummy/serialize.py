@@ -1086,24 +1086,28 @@ def position_to_json(value: Position | Round | PlayerView) -> JSON:
 
 
 def _opt_bool(obj: Mapping[str, Any], key: str, where: str = "") -> bool | None:
+    """An optional field: ``None`` when it is left out (a ``null`` is no boolean)."""
     at = f"{where}.{key}" if where else key
-    return None if obj.get(key) is None else _bool(obj[key], at)
+    return None if key not in obj else _bool(obj[key], at)
 
 
 def _opt_int(obj: Mapping[str, Any], key: str, where: str = "") -> int | None:
     at = f"{where}.{key}" if where else key
-    return None if obj.get(key) is None else _int(obj[key], at, 0)
+    return None if key not in obj else _int(obj[key], at, 0)
+
+
+def _opt_cards(obj: Mapping[str, Any], key: str, where: str) -> tuple[Card, ...] | None:
+    return None if key not in obj else _cards(obj[key], f"{where}.{key}")
 
 
 def _seat_from_json(value: Any, where: str) -> PositionSeat:
     obj = _fields(value, where, (), _SEAT_FIELDS)
     if "hand" not in obj and "hand_size" not in obj:
         _fail(where, "missing field 'hand' or 'hand_size': give the cards, or how many")
-    demoted = obj.get("demoted")
     return PositionSeat(
         hand=_cards(obj.get("hand", []), f"{where}.hand"),
         hand_size=_opt_int(obj, "hand_size", where),
-        demoted=None if demoted is None else _cards(demoted, f"{where}.demoted"),
+        demoted=_opt_cards(obj, "demoted", where),
         opened=_opt_bool(obj, "opened", where),
         melded=_opt_bool(obj, "melded", where),
         turns_played=_opt_int(obj, "turns_played", where),
@@ -1135,7 +1139,6 @@ def _position_turn_from_json(value: Any, where: str) -> PositionTurn:
     if "obligation" in obj:
         raw = obj["obligation"]
         obligation = None if raw is None else _enum(Obligation, raw, f"{where}.obligation")
-    melded = obj.get("melded")
     return PositionTurn(
         taken=_opt_card(obj.get("taken"), f"{where}.taken"),
         taken_demoted=_opt_bool(obj, "taken_demoted", where),
@@ -1147,7 +1150,7 @@ def _position_turn_from_json(value: Any, where: str) -> PositionTurn:
         laid_off_on_others=_bool(
             obj.get("laid_off_on_others", False), f"{where}.laid_off_on_others"
         ),
-        melded=None if melded is None else _cards(melded, f"{where}.melded"),
+        melded=_opt_cards(obj, "melded", where),
         first_turn_bare=_opt_bool(obj, "first_turn_bare", where),
     )
 
@@ -1187,7 +1190,6 @@ def position_from_json(value: Any) -> Position:
     players = len(raw_players)
     if not ruleset.players.allows(players):
         _fail("players", f"{ruleset.title} cannot be played by {players} players")
-    openings = obj.get("openings")
     position = Position(
         ruleset,
         [_seat_from_json(p, f"players[{i}]") for i, p in enumerate(raw_players)],
@@ -1202,8 +1204,8 @@ def position_from_json(value: Any) -> Position:
         dealer=_seat(obj.get("dealer", 0), "dealer", players),
         current=_position_turn_from_json(obj.get("current", {}), "current"),
         openings=None
-        if openings is None
-        else _position_openings_from_json(openings, "openings", ruleset, players),
+        if "openings" not in obj
+        else _position_openings_from_json(obj["openings"], "openings", ruleset, players),
         reshuffles=_int(obj.get("reshuffles", 0), "reshuffles", 0),
         seed=_int(obj.get("seed", 0), "seed"),
     )
