@@ -471,7 +471,10 @@ def _sizes(position: Position) -> tuple[tuple[int, ...], int, int]:
         sizes.append(size)
     pile = len(position.discards) if position.discard_size is None else position.discard_size
     if pile < len(position.discards):
-        raise _fail("discard_size", f"{pile}, but {len(position.discards)} discards are listed")
+        listed = len(position.discards)
+        raise _fail(
+            "discard_size", f"{pile}, but discards lists {listed} card{'s' * (listed != 1)}"
+        )
     on_table = sum(len(m.meld.cards) for m in position.table)
     shown = 1 if position.indicator is not None else 0
     deck = ruleset.deck.size
@@ -483,13 +486,13 @@ def _sizes(position: Position) -> tuple[tuple[int, ...], int, int]:
             raise _fail(
                 "players",
                 f"{counted}: that leaves {left} of the {deck}-card deck for the stock, and "
-                f"{len(position.stock)} stock cards are listed",
+                f"stock lists {len(position.stock)}",
             )
         return tuple(sizes), pile, left
     if position.stock_size < len(position.stock):
         raise _fail(
             "stock_size",
-            f"{position.stock_size}, but {len(position.stock)} stock cards are listed",
+            f"{position.stock_size}, but stock lists {len(position.stock)} cards",
         )
     if position.stock_size != left:
         raise _fail(
@@ -654,9 +657,8 @@ def _bare_turn(facts: _Facts) -> bool:
         if current.taken is not None:
             raise _fail("current.taken", "the starter takes nothing on the first turn")
         if facts.pile:
-            raise _fail(
-                "discard_size", "the starter's first discard starts the pile, so it is empty"
-            )
+            where = "discards" if position.discards else "discard_size"
+            raise _fail(where, "the starter's first discard starts the pile, so it is empty")
         if not current.untouched:
             raise _fail(where, "true, but the bare first turn lays nothing down or off")
     return given
