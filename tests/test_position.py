@@ -22,7 +22,7 @@ import copy
 import json
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any
 
@@ -31,6 +31,7 @@ import jsonschema
 import pytest
 import referencing
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from referencing.jsonschema import DRAFT202012
 
 import hand_rummy as hr
@@ -1374,3 +1375,45 @@ def test_position_documents_in_json_text() -> None:
         loads(text, "deal")  # type: ignore[arg-type]
     with pytest.raises(hr.InvalidStateError, match="expected 'hand-rummy/position'"):
         loads(dumps(hr.Round.deal(ROMME, 2, seed=1)), "position")
+
+
+# --- mutated position documents ------------------------------------------------------------
+
+_ODD_VALUES = st.sampled_from(
+    [None, True, False, 0, 1, -1, 3, 10**6, "7H", "JK", "x", "", "draw", "meld_taken", "AC", 1.5]
+) | st.lists(st.sampled_from(["7H", "AC", "JK", "KS", 2]), max_size=3)
+
+
+def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    if prefix:
+        yield prefix
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield from _paths(inner, (*prefix, key))
+    elif isinstance(value, list):
+        for index, inner in enumerate(value[:4]):
+            yield from _paths(inner, (*prefix, index))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), base=st.sampled_from([base_doc, romme_doc]))
+def test_mutated_position_questions(data: st.DataObject, base: Callable[[], JSON]) -> None:
+    """Whatever a position document holds, the referee answers it without failing inside;
+    a question that it answers fits the schema, and one that fits the schema is refused,
+    if at all, only for what a schema cannot see."""
+    doc = base()
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from(list(_paths(doc))))
+        target: Any = doc
+        for key in path[:-1]:
+            target = target[key]
+        if isinstance(target, dict) and data.draw(st.booleans()):
+            del target[path[-1]]
+        else:
+            target[path[-1]] = data.draw(_ODD_VALUES)
+    question = {"ask": "legal_actions", "position": doc}
+    reply = ask(question)
+    if "error" in reply:
+        assert reply["error"]["code"] in ("BAD_POSITION", "BAD_FIELD", "LIMIT"), reply
+        if not schema_errors("question.json", question):
+            assert reply["error"]["code"] == "BAD_POSITION", reply
