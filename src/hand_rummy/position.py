@@ -201,7 +201,7 @@ class PositionTurn:
         return not (self.laid_down or self.laid_off or self.freed is not None)
 
 
-NOTHING_DONE = PositionTurn()
+_NOTHING_DONE = PositionTurn()
 
 
 def _seats(values: Iterable[PositionSeat | CardsLike | int]) -> tuple[PositionSeat, ...]:
@@ -262,7 +262,7 @@ class Position:
     stock_size: int | None = None
     indicator: Card | None = attrs.field(default=None, converter=_card)
     dealer: int = 0
-    current: PositionTurn = NOTHING_DONE
+    current: PositionTurn = _NOTHING_DONE
     openings: tuple[tuple[int, int], ...] | None = attrs.field(default=None, converter=_openings)
     reshuffles: int = 0
     seed: int = 0
