@@ -295,6 +295,30 @@ def test_app_rediscarding_a_face_held_twice() -> None:
     refused(build(once), hr.Discard(c("KS")), Code.REDISCARD_TAKEN_CARD)
 
 
+def test_romme_a_freed_joker_is_used_at_once() -> None:
+    """002 §Exchanging a joker: the joker taken from the table must go straight into a new
+    meld and may not stay in the hand. Still holding it, the turn owes it (by default):
+    no discard, no other meld; 9♦ 10♦ J♦ with the joker as the J♦ uses it."""
+    spot = hr.Position(
+        ROMME,
+        [seat("JK 9D 10D 4C 2S 5H 7C"), 10],
+        0,
+        hr.Phase.PLAY,
+        table=[meld(1, 0, "5C 6C 7C 8C"), meld(2, 1, "3H 4H 5H 6H 7H")],
+        discards="KS",
+        current=hr.PositionTurn(freed="JK"),
+    )
+    game = build(spot)
+    assert game.current.obligation is hr.Obligation.USE_FREED_WILD
+    refused(game, hr.Discard(c("2S")), Code.FREED_WILD_NOT_USED)
+    game = allowed(game, lay("9D 10D JK"))
+    assert game.current.obligation is None
+    allowed(game, hr.Discard(c("2S")))
+    # said to be used already (the hand held another joker): no obligation
+    kept = build(attrs.evolve(spot, current=hr.PositionTurn(freed="JK", obligation=None)))
+    allowed(kept, hr.Discard(c("2S")))
+
+
 def test_levant_nobody_goes_out_on_their_first_turn() -> None:
     """000 §Playing a turn, "Not on your first turn". Seat 2 opened this turn (its first,
     turns_played 0) and holds 5♥ 6♥ 7♥ 2♣: laying 5-6-7 down leaves the 2♣, whose

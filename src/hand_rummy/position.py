@@ -174,7 +174,9 @@ class PositionTurn:
     ``had_taken`` (the player held a copy before taking it, so may discard
     that face) defaults to whether the hand holds two copies or more.
     ``obligation`` is what the turn still owes; :data:`AUTO` works it out:
-    what taking the card obliges, while nothing has been laid, else nothing.
+    what taking the card obliges, while nothing has been laid; using the freed
+    wild, where the rules want it used at once and the hand still holds it;
+    else nothing.
     ``freed`` is a wild taken from a table meld in an exchange. ``laid_down``,
     ``laid_off`` and ``laid_off_on_others`` say what has been laid; ``melded``
     lists the cards laid down this turn (only the Egyptian bonuses look at
@@ -666,13 +668,15 @@ def _bare_turn(facts: _Facts) -> bool:
 
 def _obligation(facts: _Facts, opened: Sequence[bool], held: Counter[Card]) -> Obligation | None:
     """What the turn owes: given, or by default what the taken card obliges while nothing has
-    left the hand (those obligations block every other move, so they are exactly that)."""
+    left the hand (those obligations block every other move, so they are exactly that), or,
+    after an exchange under rules that want the freed wild used at once, while the hand still
+    holds it, using it."""
     position, ruleset = facts.position, facts.ruleset
     current = position.current
     taken = current.taken
     owed: Obligation | None = None
     if taken is not None and current.untouched:
-        if held[taken] == 0 and facts.sizes[facts.mover] == len(position.players[facts.mover].hand):
+        if held[taken] == 0:  # everyone saw it taken: a hand filled in cannot lose it
             raise _fail(
                 f"players[{facts.mover}].hand",
                 f"lacks the {taken} taken this turn, which nothing has laid since",
@@ -682,7 +686,11 @@ def _obligation(facts: _Facts, opened: Sequence[bool], held: Counter[Card]) -> O
         elif ruleset.discard_take.must_open and not opened[facts.mover]:
             owed = Obligation.OPEN
     given = current.obligation
+    freed = current.freed
     obligation = owed if given == AUTO else given
+    must_use = ruleset.exchange.freed_wild is not FreedWild.KEEP
+    if given == AUTO and owed is None and freed is not None and must_use and held[freed]:
+        obligation = Obligation.USE_FREED_WILD
     where = "current.obligation"
     if obligation is not owed:
         if owed is not None:
@@ -697,13 +705,12 @@ def _obligation(facts: _Facts, opened: Sequence[bool], held: Counter[Card]) -> O
                 f"{_shown(obligation)}, but that follows only from taking a card that these "
                 "rules oblige, with nothing laid since",
             )
-    freed = current.freed
     if obligation is Obligation.USE_FREED_WILD:
         if freed is None:
             raise _fail(where, "'use_freed_wild', but no wild was freed (current.freed)")
         if ruleset.exchange.freed_wild is FreedWild.KEEP:
             raise _fail(where, "'use_freed_wild', but these rules let the player keep a freed wild")
-        if held[freed] == 0 and facts.sizes[facts.mover] == len(position.players[facts.mover].hand):
+        if held[freed] == 0:
             raise _fail(
                 f"players[{facts.mover}].hand", f"lacks the freed {freed} that is owed to a meld"
             )
