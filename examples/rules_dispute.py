@@ -23,7 +23,7 @@ def main() -> None:
     print(f"Dina lays off 5♥ in an ordinary turn: {'allowed' if plain.ok else 'refused'}")
     for violation in plain.verdict.violations:
         print(f"  {violation.code.value}: {violation.message}")
-        print(f"  rule: {violation.rule}")
+        print(f"  rule: {violation.rule} [{', '.join(violation.rule_ids)}]")
 
     going_out = hr.lay_off(table.meld, "5H", rules, context=hr.LayoffContext(going_out=True))
     print(f"...and when it lets her go out: {'allowed' if going_out.ok else 'refused'}")

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import hand_rummy as hr
@@ -150,9 +150,11 @@ _WORDS = st.sampled_from(
 @given(st.lists(st.one_of(_WORDS, st.text(max_size=6)), max_size=6))
 def test_no_line_raises(words: list[str]) -> None:
     """Whatever is typed, the game answers in words and goes on."""
+    line = " ".join(words)
+    assume(not {"q", "quit", "exit"} & set(line.lower().split()[:1]))
     game, out = _game()
     game.bot_moves()
-    assert game.person(" ".join(words)) is True
+    assert game.person(line) is True  # a line that is not "quit" never ends the game
     assert "Traceback" not in out.getvalue()
 
 
@@ -163,19 +165,24 @@ def test_a_refusal_names_the_missing_card_and_shows_the_rule() -> None:
     out = _session("draw\nmeld 7D 8D 9D\nquit\n")
     said = _after(out, "> meld 7D 8D 9D\n").splitlines()
     assert said[0] == "Not allowed: 7♦ 8♦ 9♦ are not all in your hand (missing 8♦ 9♦)"
-    assert said[1] == "  (rule: laying down)"
+    # the rule in words, then its id in the rulebook: playing only one's own cards
+    assert said[1].startswith("  (rule: Only the player whose turn it is plays")
+    assert said[1].endswith(" [levant.turn.own-cards])")
 
 
-def test_a_refusal_cites_the_rule_document() -> None:
+def test_a_refusal_shows_the_rule_in_words_and_its_id() -> None:
     game, out = _game()
     game.bot_moves()
     game.person("draw")
     refused = game.match.check(LayOff(1, hr.Card.parse("9H")))
     (violation,) = refused.violations
-    assert "§" in violation.rule  # the rule cites its document
+    # before opening nothing is laid off (000 §The first meld): the Levant rule, not another's
+    assert violation.rule_ids == ("levant.layoff.after-opening",)
+    assert "§" not in violation.rule  # words for a player, not a document reference
     game.person("layoff 9H 1")
     assert out.getvalue().endswith(
-        f"Not allowed: {violation.message}\n  (rule: {violation.rule})\n"
+        f"Not allowed: {violation.message}\n"
+        f"  (rule: {violation.rule} [levant.layoff.after-opening])\n"
     )
 
 

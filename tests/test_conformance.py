@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from hand_rummy import rulebook
 from hand_rummy.referee import answer
 
 VECTORS = Path(__file__).parent / "conformance"
@@ -29,11 +30,27 @@ def _field(reply: dict[str, Any], key: str) -> Any:
     return reply.get(key)
 
 
+def _preset(question: dict[str, Any]) -> Any:
+    """The preset a question is asked under: its ``rules``, or its round document's."""
+    if "rules" in question:
+        return question["rules"]
+    round_doc = question.get("round")
+    return round_doc.get("rules", {}).get("preset") if isinstance(round_doc, dict) else None
+
+
 @pytest.mark.parametrize("case", _cases())
 def test_vector(case: dict[str, Any]) -> None:
     reply = answer(case["question"])
     got = {key: _field(reply, key) for key in case["expect"]}
     assert got == case["expect"], f"{case['source']}: {json.dumps(reply, ensure_ascii=False)}"
+    # every violation cites rules of the rulebook, on the page of the question's preset
+    preset = _preset(case["question"])
+    known = rulebook.rule_ids()
+    for violation in reply.get("violations", []):
+        assert violation["rule_ids"], violation
+        assert len(violation["rule_anchors"]) == len(violation["rule_ids"])
+        for rule_id in violation["rule_ids"]:
+            assert rule_id in known and rule_id.split(".")[0] == preset, (rule_id, violation)
 
 
 def test_every_preset_has_vectors() -> None:

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 import pytest
 
 import hand_rummy as hr
+from citations import citation_problems
 from hand_rummy import Code
 from hand_rummy.serialize import round_from_json, round_to_json
 
@@ -108,7 +109,10 @@ def play(g: hr.Round, *actions: hr.Action) -> hr.Round:
 
 
 def codes(g: hr.Round, action: hr.Action) -> tuple[Code, ...]:
-    return tuple(g.check(action).codes)
+    """The codes of ``action``'s violations, each of which must cite a rule of ``g``'s preset."""
+    verdict = g.check(action)
+    assert not citation_problems(g.ruleset, verdict.violations)
+    return tuple(verdict.codes)
 
 
 def refused(g: hr.Round, action: hr.Action, code: Code) -> None:

@@ -1,18 +1,23 @@
-"""Generate one reStructuredText page per rule preset, and the table of switches.
+"""Write the rulebook: one reStructuredText page per preset, a page for custom rulesets,
+and the table of switches.
 
 On ``builder-inited`` this extension writes, into ``docs/rules/generated/``:
 
 * ``<preset>.rst`` for every preset in :data:`hand_rummy.PRESETS`: which rule
-  document it follows, every rule dimension in words (parsed from
-  :meth:`hand_rummy.Ruleset.describe`) and the variants and switches that
-  compose onto it (:func:`hand_rummy.variants_for`);
+  document it follows, every rule dimension at a glance (from
+  :meth:`hand_rummy.Ruleset.dimensions`, the text of ``Ruleset.describe()``), then
+  every rule of the page from :func:`hand_rummy.rulebook.page_rules`: its stable
+  id (an anchor that violations cite), its words for the preset, the document
+  section it comes from, the reading chosen where the document is silent or
+  unclear, and the variants and switches that change it or bring it in;
+* ``custom.rst``: every rule the library knows, for rulesets that are no preset;
 * ``switches.inc``: every ambiguity switch (``Variant.switch`` is true), the
   reading the presets use by default, what the switch changes instead, and the
   RULES-MATRIX item it answers. ``docs/rules/index.rst`` includes it (the
   ``.inc`` suffix keeps Sphinx from reading it as a page of its own).
 
-Nothing is added to the library for this: everything comes from its public
-API. A file is rewritten only when its text changes, so incremental builds
+Everything comes from the library's public API, so the pages cannot drift from
+the code. A file is rewritten only when its text changes, so incremental builds
 stay incremental.
 """
 
@@ -23,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import hand_rummy as hr
+from hand_rummy import rulebook
 
 __all__ = ["setup"]
 
@@ -37,7 +43,7 @@ SOURCES: dict[str, str] = {
     ),
     "romme": "This preset is German Rommé, following rule document 002.",
     "gulf": (
-        "This preset is Hand as it is played in Saudi Arabia and the Gulf states, "
+        "This preset is Hand as it is played in Saudi Arabia and the Gulf, "
         "following rule document 003."
     ),
     "classic": (
@@ -69,109 +75,6 @@ TITLES: dict[str, str] = {
     "saudi_partnership": "Saudi Hand Partnership (app)",
 }
 
-#: For every switch: the reading the presets follow when the switch is off.
-#: Written for these pages; the switch's own summary says what it changes.
-DEFAULT_READINGS: dict[str, str] = {
-    "starter_may_meld": "The starter's first turn is only a discard: no draw and no meld.",
-    "joker_demotion_always": (
-        "A discarded joker is demoted to an Ace of any suit only while jokers are wild; "
-        "under a non-Ace indicator it stays the natural Ace of the indicator's suit."
-    ),
-    "demoted_wild_counts": (
-        "A wild taken from the discard pile is a natural card and does not use up the "
-        "meld's one wild."
-    ),
-    "redeal_wild_pairs": (
-        "Two identical wild cards are two wilds, not a pair, when a redeal is claimed."
-    ),
-    "dealer_draw_ace_low": "In the draw for first dealer the Ace ranks high.",
-    "exemption_hand_only": (
-        "Any finish made in a single turn by a player who had not opened may fall short "
-        "of the opening bar."
-    ),
-    "egyptian_suit_x16": (
-        "A one-suit Hand earns its own bonus, and the one-colour doubling is not added "
-        "on top (×8 in all)."
-    ),
-    "ace_indicator_no_wilds": (
-        "Without jokers, an Ace indicator still makes the two Aces of its suit wild, the "
-        "turned card being one of them."
-    ),
-    "beat_last_or_equal": (
-        "Under beat-the-last, each opening must be strictly higher than the previous one."
-    ),
-    "one_natural_three_jokers": (
-        "Every meld needs at least two natural cards, so one natural with three jokers is refused."
-    ),
-    "no_two_jokers_in_set": (
-        "A set has no order, so two naturals and two jokers make a valid set."
-    ),
-    "wrap_ace_1": "An Ace in a K-A-2 run counts 11 toward the opening.",
-    "freed_joker_may_lay_off": (
-        "A joker won in an exchange must start a new meld; it may not be laid off."
-    ),
-    "no_rediscard_taken": "The card taken from the discard pile may be thrown again at once.",
-    "hand_all_melded": "A Hand Rommé may still end with a final discard.",
-    "stock_out_after_last_draw": (
-        "The round ends only when a player has to draw and the stock is empty."
-    ),
-    "limit_reached": "The match ends only once a total goes past the limit.",
-    "ties_play_on": "Players tied for the lowest total share the win.",
-    "discard_new_meld_only": (
-        "A discard taken to meld may start a new meld, or be laid off once the player has opened."
-    ),
-    "levant_penalties": ("Cards in hand cost what document 003 gives elsewhere: Ace 15, joker 25."),
-    "romme_penalties": ("Cards in hand cost what document 003 gives elsewhere: Ace 15, joker 25."),
-    "winner_minus_30": "The player who goes out scores 0; only the others are charged.",
-    "never_opened_100": "A player who never opened pays the value of the cards held.",
-    "final_discard_required": (
-        "A player may go out by discarding the last card or by melding every card."
-    ),
-    "layoff_before_opening": "Nothing may be laid off before the player has opened.",
-    "free_phase_order": "In a turn, new melds come first and lay-offs after them.",
-    "joker_exchange": "A joker on the table cannot be exchanged.",
-    "hand_exempt": "A Hand still has to reach the opening bar.",
-    "stock_out_unscored": (
-        "The discard pile below its top card is shuffled into a new stock; when that "
-        "is impossible the round is a no-contest."
-    ),
-    "stock_out_score_hands": (
-        "The discard pile below its top card is shuffled into a new stock; when that "
-        "is impossible the round is a no-contest."
-    ),
-    "joker_opening_15": "A joker counts as the card it stands for toward the opening.",
-    "joker_opening_25": "A joker counts as the card it stands for toward the opening.",
-    "joker_inside_only": "A joker may also stand at either end of a run.",
-    "taken_card_in_opening": (
-        "A player who has not opened and takes the fire card must open that turn, but "
-        "the opening need not use it."
-    ),
-    "exchange_both_missing": (
-        "A joker leaves a set of two naturals for either one of the missing cards."
-    ),
-    "freed_joker_must_meld": "A joker won in an exchange may be kept in the hand.",
-    "hand_with_final_discard": "A Hand lays down every card, with no final discard.",
-    "winner_team_scoring": (
-        "Every player scores by the ordinary table and a team's score is the sum of its "
-        "two players."
-    ),
-    "personal_team_opening": ("Once one partner has opened, the whole team counts as opened."),
-    "wild_role_best_value": (
-        "A wild stands for the card at its written place; if a choice that changes the "
-        "answer remains, the meld is refused as ambiguous until the player declares it."
-    ),
-    "partner_pays_never_opened": (
-        "Once the team has opened, a partner who never laid down scores the cards in hand."
-    ),
-    "beat_last_no_base": (
-        "Under beat-the-last, the first opening of a round still needs the base minimum (51)."
-    ),
-    "ace_indicator_turn_again": (
-        "Without jokers, an Ace indicator makes the Aces of its suit wild (one of them is the "
-        "indicator)."
-    ),
-}
-
 _ITEMS = re.compile(r"\s*\(((?:[LRGPX]\d+[a-z ]*)(?:,\s*[LRGPX]\d+[a-z ]*)*)\)\s*\.?\s*$")
 
 
@@ -185,18 +88,8 @@ def _split_summary(variant: hr.Variant) -> tuple[str, str]:
     return text, match.group(1).strip()
 
 
-def _rule_lines(ruleset: hr.Ruleset) -> list[tuple[str, str]]:
-    """``Ruleset.describe()`` as (label, text) pairs: the label is the first column."""
-    lines = ruleset.describe().splitlines()[1:]  # the first line is the title
-    pairs = []
-    for line in lines:
-        label, _, text = line.partition("  ")
-        pairs.append((label.strip(), text.strip()))
-    return pairs
-
-
 def _escape(text: str) -> str:
-    """Text safe to put in a reST table cell (no markup is meant in it)."""
+    """Text safe to put in reST (no markup is meant in it)."""
     return re.sub(r"([\\*`|_])", r"\\\1", text)
 
 
@@ -219,10 +112,70 @@ def _title(text: str, mark: str = "=") -> list[str]:
     return [text, mark * len(text), ""]
 
 
+def _field(name: str, items: list[str]) -> list[str]:
+    """A field of a field list: one paragraph, or a bullet list of several (none: nothing)."""
+    if len(items) <= 1:
+        return [f":{name}: {item}" for item in items]
+    return [f":{name}:", *(f"   * {item}" for item in items)]
+
+
+def _source(source: rulebook.Source) -> str:
+    text = _escape(source.describe())
+    if source.variant is not None:
+        text = text.replace(_escape(source.variant), f"``{source.variant}``", 1)
+    return text + "."
+
+
+def _kind(variant: hr.Variant) -> str:
+    return "switch" if variant.switch else "variant"
+
+
+def _rule_block(entry: rulebook.PageRule, brings: dict[str, list[str]]) -> list[str]:
+    """One rule: its anchor and id, its words, its sources, readings and variants."""
+    rule = entry.rule
+    out = [
+        f".. _{entry.id}:",
+        "",
+        *_title(f"``{entry.id}``: {rule.title}", "~"),
+        _escape(entry.words),
+        "",
+    ]
+    sources = [_source(source) for source in entry.sources]
+    out += _field("Source", sources or ["none."])
+    readings = [
+        f"*{item}.* {_escape(rulebook.AMBIGUITIES[item])}"
+        for source in entry.sources
+        for item in (() if source.variant else source.items)
+    ]
+    out += _field("Reading", readings)
+    if entry.in_preset:
+        changes = []
+        for variant in entry.variants:
+            text = f"``{variant.name}`` ({_kind(variant)}): {_escape(variant.summary)}"
+            others = [ref for ref in brings.get(variant.name, []) if ref != entry.id]
+            if others:
+                text += " See " + ", ".join(f":ref:`{ref}`" for ref in others) + "."
+            changes.append(text)
+        out += _field("Variants and switches", changes)
+    else:
+        withs = []
+        for variant in entry.variants:
+            if entry.id not in brings.get(variant.name, []):
+                continue
+            text = f"``{variant.name}`` ({_kind(variant)}): {_escape(variant.summary)}"
+            default = rulebook.DEFAULT_READINGS.get(variant.name)
+            if default:
+                text += f" Without it: {_escape(default)}"
+            withs.append(text)
+        out += _field("In force with", withs)
+    out.append("")
+    return out
+
+
 def _preset_page(name: str, ruleset: hr.Ruleset) -> str:
     out = [
-        f".. This file is generated by docs/_ext/rules_pages.py from hand_rummy.PRESETS[{name!r}].",
-        "   Do not edit it: edit the library or the extension.",
+        f".. This file is generated by docs/_ext/rules_pages.py from hand_rummy.PRESETS[{name!r}]",
+        "   and hand_rummy.rulebook. Do not edit it: edit the library or the extension.",
         "",
         f".. _preset-{name}:",
         "",
@@ -231,12 +184,33 @@ def _preset_page(name: str, ruleset: hr.Ruleset) -> str:
         f"Build it with ``hand_rummy.build({name!r})``, or use "
         f"``hand_rummy.rulesets.{name}`` directly.",
         "",
-        *_title("Rules", "-"),
+        "Every rule below has an id of the form ``" + name + ".part.rule``, the anchor that a "
+        "refusal under this preset cites (``Violation.rule_ids``, and ``rule_ids`` in the "
+        "referee's answers). The rules in force in the preset come first in each part; a "
+        "rule that only a variant or switch brings in says so. *Source* names the section "
+        "of the rule document that the rule is taken from; *Reading* explains what the "
+        "library chose where the document is silent, unclear or contradicts itself.",
+        "",
+        *_title("At a glance", "-"),
         "Every rule dimension of the preset, in the words of ``Ruleset.describe()``:",
         "",
     ]
-    rows = [[f"**{_escape(label)}**", _escape(text)] for label, text in _rule_lines(ruleset)]
+    rows = [[f"**{_escape(label)}**", _escape(text)] for _, label, text in ruleset.dimensions()]
     out += _list_table(["Dimension", "Rule"], rows, [22, 78])
+    entries = rulebook.page_rules(name)
+    brings: dict[str, list[str]] = {}
+    for entry in entries:
+        for variant in entry.variants:
+            if not entry.in_preset and entry.rule.in_force(variant.apply(ruleset)):
+                brings.setdefault(variant.name, []).append(entry.id)
+    for part, dimensions in rulebook.PARTS:
+        chosen = [e for e in entries if e.rule.dimension in dimensions]
+        chosen.sort(key=lambda e: not e.in_preset)
+        if not chosen:
+            continue
+        out += _title(part, "-")
+        for entry in chosen:
+            out += _rule_block(entry, brings)
     out += _title("Variants and switches", "-")
     variants = hr.variants_for(name)
     if not variants:
@@ -254,12 +228,63 @@ def _preset_page(name: str, ruleset: hr.Ruleset) -> str:
                 f"``{v.name}``",
                 _escape(v.summary),
                 _escape(v.source),
-                "switch" if v.switch else "variant",
+                _kind(v),
             ]
             for v in variants
         ]
         out += _list_table(["Name", "What it changes", "Source", "Kind"], rows, [22, 50, 18, 10])
     return "\n".join(out)
+
+
+def _custom_page() -> str:
+    out = [
+        ".. This file is generated by docs/_ext/rules_pages.py from hand_rummy.rulebook.",
+        "   Do not edit it: edit the library or the extension.",
+        "",
+        ".. _rules-custom:",
+        "",
+        *_title("Custom rulesets: every rule"),
+        "A ruleset that is no preset (one built with ``Ruleset(...)``, or a preset changed "
+        "with ``with_()`` beyond its named variants) cites the rules of this page: every "
+        "rule the library knows, with the setting of the policies that puts it in force. "
+        "The words are those of the first preset that has the rule; a violation gives "
+        "them for the ruleset in use.",
+        "",
+    ]
+    presets = {
+        entry.rule.key: [name for name in hr.PRESETS if _in_preset(name, entry.rule.key)]
+        for entry in rulebook.page_rules(rulebook.CUSTOM)
+    }
+    entries = rulebook.page_rules(rulebook.CUSTOM)
+    for part, dimensions in rulebook.PARTS:
+        chosen = [e for e in entries if e.rule.dimension in dimensions]
+        if not chosen:
+            continue
+        out += _title(part, "-")
+        for entry in chosen:
+            out += [
+                f".. _{entry.id}:",
+                "",
+                *_title(f"``{entry.id}``: {entry.rule.title}", "~"),
+                _escape(entry.words),
+                "",
+                f":In force when: ``{entry.rule.policy}``",
+            ]
+            found = presets[entry.rule.key]
+            out += [
+                ":Presets: "
+                + (
+                    ", ".join(f":ref:`{name} <{name}.{entry.rule.key}>`" for name in found)
+                    if found
+                    else "none (only with a variant, a switch or a custom policy)"
+                ),
+                "",
+            ]
+    return "\n".join(out)
+
+
+def _in_preset(name: str, key: str) -> bool:
+    return any(e.rule.key == key and e.in_preset for e in rulebook.page_rules(name))
 
 
 def _switches_table() -> str:
@@ -269,7 +294,9 @@ def _switches_table() -> str:
             continue
         change, items = _split_summary(variant)
         presets = ", ".join(f"``{p}``" for p in hr.PRESETS if p in variant.presets)
-        default = DEFAULT_READINGS.get(variant.name, "The preset's own rule (see its page).")
+        default = rulebook.DEFAULT_READINGS.get(
+            variant.name, "The preset's own rule (see its page)."
+        )
         rows.append(
             [f"``{variant.name}``", presets, _escape(default), _escape(change), _escape(items)]
         )
@@ -295,15 +322,16 @@ def _write(path: Path, text: str) -> None:
 def generate(app: Any) -> None:
     out = Path(app.srcdir) / OUTPUT
     out.mkdir(parents=True, exist_ok=True)
-    wanted = {f"{name}.rst" for name in hr.PRESETS}
+    wanted = {f"{name}.rst" for name in rulebook.PAGES}
     for stale in out.glob("*.rst"):
         if stale.name not in wanted:
             stale.unlink()
     for name, ruleset in hr.PRESETS.items():
         _write(out / f"{name}.rst", _preset_page(name, ruleset))
+    _write(out / f"{rulebook.CUSTOM}.rst", _custom_page())
     _write(out / "switches.inc", _switches_table())
 
 
 def setup(app: Any) -> dict[str, Any]:
     app.connect("builder-inited", generate)
-    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
+    return {"version": "2", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -64,14 +64,18 @@ from hand_rummy.rules import PRESETS, VARIANTS, MeldKind, Ruleset, Variant, buil
 from hand_rummy.rules import presets as rulesets
 from hand_rummy.scoring import (
     PlayerEnd,
+    PlayerScore,
     RoundEnd,
     RoundScore,
+    ScoreBasis,
+    ScoreFactor,
+    TeamScore,
     card_penalty,
     hand_value,
     score_round,
 )
 from hand_rummy.table import ExchangeResult, LayoffContext, LayoffResult, exchange, lay_off
-from hand_rummy.verdict import Code, Verdict, Violation
+from hand_rummy.verdict import Citation, Code, Topic, Verdict, Violation
 
 __version__ = "0.1.0.dev0"
 
@@ -86,6 +90,7 @@ __all__ = [
     "Bot",
     "Card",
     "CardParseError",
+    "Citation",
     "ClaimRedeal",
     "Code",
     "Discard",
@@ -116,6 +121,7 @@ __all__ = [
     "Phase",
     "PhysicalCard",
     "PlayerEnd",
+    "PlayerScore",
     "PlayerView",
     "Position",
     "PositionMeld",
@@ -127,9 +133,13 @@ __all__ = [
     "RoundEnd",
     "RoundScore",
     "Ruleset",
+    "ScoreBasis",
+    "ScoreFactor",
     "Suit",
     "TableMeld",
     "TakeDiscard",
+    "TeamScore",
+    "Topic",
     "TurnState",
     "UnknownRulesError",
     "Variant",

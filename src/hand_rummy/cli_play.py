@@ -663,10 +663,13 @@ def _numbered(new: Sequence[tuple[int, Card]], move: Action) -> str:
 
 
 def _refusal(violations: Sequence[Violation]) -> list[str]:
-    """A refused move in words: what is wrong, then the rules it breaks."""
+    """A refused move in words: what is wrong, then each rule it breaks, with its id."""
     lines = ["Not allowed: " + "; ".join(v.message for v in violations)]
-    for rule in dict.fromkeys(v.rule for v in violations if v.rule):
-        lines.append(f"  (rule: {rule})")
+    rules = [(c.text, c.id) for v in violations for c in v.cites] or [
+        (v.rule, "") for v in violations if v.rule
+    ]
+    for text, rule_id in dict.fromkeys(rules):
+        lines.append(f"  (rule: {text} [{rule_id}])" if rule_id else f"  (rule: {text})")
     return lines
 
 

@@ -22,12 +22,13 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
-from hand_rummy.cards import Card, Rank, Suit, format_cards, parse_card, parse_cards
+from hand_rummy.cards import JOKER, Card, Rank, Suit, format_cards, parse_card, parse_cards
 from hand_rummy.errors import IllegalActionError, InvalidStateError, expect
+from hand_rummy.rulebook import cited, violation
 from hand_rummy.rules.opening import AcePlace
 from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.rules.wilds import MeldKind, RoleInference, WildCards
-from hand_rummy.verdict import Code, Verdict, Violation
+from hand_rummy.verdict import Code, Topic, Verdict, Violation
 
 __all__ = [
     "Meld",
@@ -40,8 +41,6 @@ __all__ = [
 ]
 
 _HIGH_ACE = 14
-_RULE_SHAPES = "runs and sets (000 §Melds, 002 §Melds, 003 §Types of Melds, 004 §3)"
-_RULE_ROLES = "a wild card counts as the card it stands for (000 §The first meld; RULES-MATRIX L3)"
 
 
 CardsLike = str | Iterable[Card | str]
@@ -184,20 +183,24 @@ class _Slot:
 
 def _slots(meld: Meld, rules: MeldRules) -> tuple[list[_Slot], list[Violation]]:
     wilds, demotion = rules.wilds, rules.ruleset.demotion
+    ruleset = rules.ruleset
     slots, problems = [], []
     for i, (card, role) in enumerate(zip(meld.cards, meld.roles)):
         if card.is_joker and rules.ruleset.deck.jokers == 0:
             problems.append(
-                Violation(Code.CARD_NOT_IN_DECK, "these rules play without jokers", _RULE_SHAPES)
+                violation(
+                    ruleset, Code.CARD_NOT_IN_DECK, "these rules play without jokers", Topic.DECK
+                )
             )
             continue
         if i in meld.demoted:
             if not demotion.demotes(card, wilds):
                 problems.append(
-                    Violation(
+                    violation(
+                        ruleset,
                         Code.DEMOTION_NOT_ALLOWED,
                         f"{card} cannot play as a demoted discard under these rules",
-                        "discarded wild cards (000 §Exchanging wild cards)",
+                        Topic.DEMOTION,
                     )
                 )
                 continue
@@ -205,11 +208,12 @@ def _slots(meld: Meld, rules: MeldRules) -> tuple[list[_Slot], list[Violation]]:
             if card.is_joker:
                 if role is not None and role.rank is not Rank.ACE:
                     problems.append(
-                        Violation(
+                        violation(
+                            ruleset,
                             Code.WILD_ROLE_INVALID,
                             f"a joker taken from the discard pile counts only as an Ace, "
                             f"not {role}",
-                            "discarded wild cards (000 §Exchanging wild cards)",
+                            Topic.DEMOTION,
                         )
                     )
                     continue
@@ -220,10 +224,11 @@ def _slots(meld: Meld, rules: MeldRules) -> tuple[list[_Slot], list[Violation]]:
         if wilds.is_wild(card):
             if role is not None and role.is_joker:
                 problems.append(
-                    Violation(
+                    violation(
+                        ruleset,
                         Code.WILD_ROLE_INVALID,
                         f"the wild {card} must stand for a natural card, not a joker",
-                        _RULE_ROLES,
+                        Topic.WILD_ROLE,
                     )
                 )
                 continue
@@ -232,10 +237,11 @@ def _slots(meld: Meld, rules: MeldRules) -> tuple[list[_Slot], list[Violation]]:
         natural = wilds.natural_as(card)
         if role is not None and role != natural:
             problems.append(
-                Violation(
+                violation(
+                    ruleset,
                     Code.NATURAL_CARD_GIVEN_ROLE,
                     f"{card} is not wild here and cannot stand for {role}",
-                    _RULE_ROLES,
+                    Topic.WILD_ROLE,
                 )
             )
             continue
@@ -281,6 +287,14 @@ def _run_windows(slots: Sequence[_Slot], suit: Suit, rules: MeldRules) -> list[l
     else:
         low = 1 if policy.ace_low else 2
         high = _HIGH_ACE if policy.ace_high else 13
+        # a window holds every fixed card: those of one value (not an Ace) bound its start
+        known = [
+            int(slot.plays.rank)
+            for slot in slots
+            if slot.plays is not None and slot.plays.rank not in (None, Rank.ACE)
+        ]
+        if known:
+            low, high = max(low, max(known) - n + 1), min(high, min(known) + n - 1)
         starts = range(low, high - n + 2)
     readings = []
     for start in starts:
@@ -393,10 +407,14 @@ def _order_key(values: Sequence[int], i: int, rules: MeldRules) -> int:
 
 def _shape_violations(slots: Sequence[_Slot], rules: MeldRules, shown: str) -> list[Violation]:
     """Why no reading works: the first broken shape rule, worded for the cards given."""
-    if len(slots) < min(rules.ruleset.runs.min_length, rules.ruleset.sets.min_size):
+    ruleset = rules.ruleset
+    if len(slots) < min(ruleset.runs.min_length, ruleset.sets.min_size):
         return [
-            Violation(
-                Code.MELD_TOO_SHORT, f"{shown}: a meld needs at least three cards", _RULE_SHAPES
+            violation(
+                ruleset,
+                Code.MELD_TOO_SHORT,
+                f"{shown}: a meld needs at least three cards",
+                Topic.MELD_SHAPE,
             )
         ]
     fixed = [s.plays for s in slots if s.plays is not None]
@@ -406,47 +424,55 @@ def _shape_violations(slots: Sequence[_Slot], rules: MeldRules, shown: str) -> l
         size = rules.ruleset.sets.max_size
         if len(slots) > size:
             return [
-                Violation(
-                    Code.SET_TOO_LARGE, f"{shown}: a set holds at most {size} cards", _RULE_SHAPES
+                violation(
+                    ruleset,
+                    Code.SET_TOO_LARGE,
+                    f"{shown}: a set holds at most {size} cards",
+                    Topic.SET,
                 )
             ]
         return [
-            Violation(
+            violation(
+                ruleset,
                 Code.SET_IDENTICAL_CARDS,
                 f"{shown}: a set needs a different suit for every card; two identical cards "
                 "never sit in one set",
-                "sets (000 §Melds: 9♠ 9♠ 9♥ is not a group; 002 §Melds)",
+                Topic.SET,
             )
         ]
     if len(suits) == 1:
         if len(slots) > 13:
             return [
-                Violation(
+                violation(
+                    ruleset,
                     Code.RUN_TOO_LONG,
                     f"{shown}: a run holds each rank once, so thirteen cards at most",
-                    _RULE_SHAPES,
+                    Topic.RUN,
                 )
             ]
         if not rules.ruleset.runs.wrap and Rank.ACE in ranks and _wraps(fixed, len(slots)):
             return [
-                Violation(
+                violation(
+                    ruleset,
                     Code.RUN_ACE_IN_MIDDLE,
                     f"{shown}: the Ace may end a run (A-2-3 or Q-K-A) but not sit in the middle",
-                    "runs (000 §Melds: K A 2 is not a sequence; 002 §Melds)",
+                    Topic.RUN_ACE,
                 )
             ]
         return [
-            Violation(
+            violation(
+                ruleset,
                 Code.RUN_NOT_IN_SEQUENCE,
                 f"{shown}: the cards of a run must follow each other in rank",
-                _RULE_SHAPES,
+                Topic.RUN,
             )
         ]
     return [
-        Violation(
+        violation(
+            ruleset,
             Code.MELD_NOT_RUN_OR_SET,
             f"{shown} is neither a run (one suit) nor a set (one rank)",
-            _RULE_SHAPES,
+            Topic.MELD_SHAPE,
         )
     ]
 
@@ -462,7 +488,9 @@ def _wraps(fixed: Sequence[Card], length: int) -> bool:
 def _limits(
     kind: MeldKind, placed: Sequence[_Slot], rules: MeldRules, shown: str
 ) -> list[Violation]:
-    return rules.ruleset.wild_limits.check(kind, tuple(s.counts_as_wild for s in placed), shown)
+    ruleset = rules.ruleset
+    found = ruleset.wild_limits.check(kind, tuple(s.counts_as_wild for s in placed), shown)
+    return [cited(v, ruleset) for v in found]
 
 
 def _to_meld(placed: Sequence[_Slot]) -> Meld:
@@ -518,8 +546,13 @@ def judge_meld(meld: Meld, rules: MeldRules) -> MeldJudgement:
             return MeldJudgement(Verdict.of(*first_failure))
         if slots and all(s.plays is None for s in slots):
             every = (True,) * len(slots)
-            wild_only = rules.ruleset.wild_limits.check(MeldKind.SET, every, shown) or [
-                Violation(Code.MELD_ALL_WILD, f"{shown} is all wild cards", _RULE_SHAPES)
+            ruleset = rules.ruleset
+            wild_only = [
+                cited(v, ruleset) for v in ruleset.wild_limits.check(MeldKind.SET, every, shown)
+            ] or [
+                violation(
+                    ruleset, Code.MELD_ALL_WILD, f"{shown} is all wild cards", Topic.WILDS_NOT_ALL
+                )
             ]
             return MeldJudgement(Verdict.of(*wild_only))
         return MeldJudgement(Verdict.of(*_shape_violations(slots, rules, shown)))
@@ -546,10 +579,11 @@ def judge_meld(meld: Meld, rules: MeldRules) -> MeldJudgement:
         )
         return MeldJudgement(
             Verdict.of(
-                Violation(
+                violation(
+                    rules.ruleset,
                     Code.WILD_ROLE_AMBIGUOUS,
                     f"{shown}: say what the wild card stands for; it could be {options}",
-                    _RULE_ROLES,
+                    Topic.WILD_ROLE,
                 )
             ),
             candidates=candidates,
@@ -572,15 +606,19 @@ def meld_points(meld: Meld, rules: MeldRules) -> int:
 def check_copies(cards: Iterable[Card], rules: MeldRules) -> list[Violation]:
     """More copies of a face than the deck holds (two packs: at most two 7♥)."""
     deck = rules.ruleset.deck
+    cards = tuple(cards)
+    if len(set(cards)) == len(cards) and (deck.jokers or JOKER not in cards):
+        return []  # no face twice, and every face is in the deck
     problems = []
     for card, count in sorted(Counter(cards).items()):
         have = deck.copies(card.is_joker)
         if count > have:
             problems.append(
-                Violation(
+                violation(
+                    rules.ruleset,
                     Code.TOO_MANY_COPIES,
                     f"{count} × {card}, but the deck holds only {have}",
-                    f"the deck ({deck.describe()})",
+                    Topic.DECK,
                 )
             )
     return problems

@@ -15,11 +15,10 @@ import attrs
 
 from hand_rummy.errors import expect
 from hand_rummy.melds import Meld, MeldJudgement, MeldRules, check_copies, judge_meld
-from hand_rummy.verdict import Code, Verdict, Violation
+from hand_rummy.rulebook import cited, violation
+from hand_rummy.verdict import Code, Topic, Verdict, Violation
 
 __all__ = ["OpeningJudgement", "judge_opening"]
-
-_RULE_OPENING = "the first meld (000 §The first meld, 002 §The first meld, 003, 004 §4)"
 
 
 @attrs.frozen
@@ -61,7 +60,12 @@ def judge_opening(
     if not melds:
         return OpeningJudgement(
             Verdict.of(
-                Violation(Code.OPENING_EMPTY, "an opening needs at least one meld", _RULE_OPENING)
+                violation(
+                    rules.ruleset,
+                    Code.OPENING_EMPTY,
+                    "an opening needs at least one meld",
+                    Topic.OPENING,
+                )
             ),
             0,
             required,
@@ -70,21 +74,17 @@ def judge_opening(
     problems: list[Violation] = []
     for number, (meld, judgement) in enumerate(zip(melds, judged), start=1):
         for v in judgement.verdict.violations:
-            problems.append(
-                Violation(
-                    v.code,
-                    f"meld {number} ({meld}): {v.message}; the whole opening is refused",
-                    v.rule,
-                )
-            )
+            message = f"meld {number} ({meld}): {v.message}; the whole opening is refused"
+            problems.append(cited(attrs.evolve(v, message=message), rules.ruleset, Topic.OPENING))
     problems += check_copies([c for m in melds for c in m.cards], rules)
     points = sum(j.points or 0 for j in judged)
     if not problems and not exempt and required is not None and points < required:
         problems.append(
-            Violation(
+            violation(
+                rules.ruleset,
                 Code.OPENING_BELOW_THRESHOLD,
                 f"the opening is worth {points} points; it needs {required}",
-                _RULE_OPENING,
+                Topic.OPENING_BAR,
             )
         )
     return OpeningJudgement(Verdict.of(*problems), points, required, judged)

@@ -43,7 +43,7 @@ from hand_rummy.round import Round
 from hand_rummy.rules.opening import OpeningExemption, OpeningRecord
 from hand_rummy.rules.presets import PRESETS, build
 from hand_rummy.rules.ruleset import Ruleset
-from hand_rummy.scoring import PlayerEnd, RoundEnd, hand_value, score_round
+from hand_rummy.scoring import PlayerEnd, RoundEnd, RoundScore, hand_value, score_round
 from hand_rummy.serialize import (
     action_from_json,
     action_to_json,
@@ -347,8 +347,41 @@ def _indicator(q: Mapping[str, Any]) -> tuple[Card, ...]:
 
 def _violations(verdict: Verdict) -> list[JSON]:
     return [
-        {"code": v.code.value, "message": v.message, "rule": v.rule} for v in verdict.violations
+        {
+            "code": v.code.value,
+            "message": v.message,
+            "rule": v.rule,
+            "rule_ids": list(v.rule_ids),
+            "rule_anchors": list(v.anchors),
+        }
+        for v in verdict.violations
     ]
+
+
+def _breakdown(score: RoundScore) -> JSON:
+    """A round's scores line by line: every player's, then every team's."""
+    players = [
+        {
+            "seat": p.seat,
+            "basis": p.basis.value,
+            "cards": [c.ascii for c in p.cards],
+            "card_values": list(p.values),
+            "cards_total": p.cards_total,
+            "opened": p.opened,
+            "base": p.base,
+            "factors": [
+                {"name": f.name, "factor": f.factor, "rule_id": f.rule.id} for f in p.factors
+            ],
+            "score": p.score,
+            "rule_ids": [c.id for c in p.rules],
+        }
+        for p in score.breakdown
+    ]
+    teams = [
+        {"seats": list(t.seats), "scores": list(t.scores), "total": t.total, "rule_id": t.rule.id}
+        for t in score.team_breakdown
+    ]
+    return {"breakdown": players, "team_breakdown": teams} if teams else {"breakdown": players}
 
 
 def _meld_json(meld: Meld) -> tuple[list[str], dict[str, str]]:
@@ -537,7 +570,8 @@ def _ask_round_score(q: Mapping[str, Any], rules: MeldRules) -> JSON:
     if score.team_scores is not None:
         out["team_scores"] = list(score.team_scores)
     out["scored"] = score.scored
-    return out
+    out["factor"] = score.factor
+    return {**out, **_breakdown(score)}
 
 
 ASKS: dict[str, Callable[[Mapping[str, Any], MeldRules], JSON]] = {

@@ -6,12 +6,24 @@
 >>> hand_value(parse_cards("KS 7D AC"), rules)
 32
 >>> end = RoundEnd.of([("", True), ("KS 7D AC", True), ("5H", False)], went_out=0)
->>> score_round(end, rules).scores
+>>> score = score_round(end, rules)
+>>> score.scores
 (-30, 32, 100)
+
+Every score comes with its breakdown: what each card left costs, what the
+score starts from, each multiplier, and the rules applied:
+
+>>> anna = score.breakdown[1]
+>>> anna.basis.value, anna.values, anna.base, anna.factors, anna.score
+('cards', (10, 7, 15), 32, (), 32)
+>>> [rule.id for rule in score.breakdown[2].rules]
+['levant.scoring.never-opened-flat']
 """
 
 from __future__ import annotations
 
+import enum
+import math
 from collections.abc import Iterable, Sequence
 
 import attrs
@@ -19,10 +31,23 @@ import attrs
 from hand_rummy.cards import Card, format_cards, parse_card
 from hand_rummy.errors import InvalidStateError, expect
 from hand_rummy.melds import CardsLike, MeldRules, read_cards
+from hand_rummy.rulebook import cite
 from hand_rummy.rules.scoring import PartnershipScoring
 from hand_rummy.rules.stock import StockEnd
+from hand_rummy.verdict import Citation, Topic
 
-__all__ = ["PlayerEnd", "RoundEnd", "RoundScore", "card_penalty", "hand_value", "score_round"]
+__all__ = [
+    "PlayerEnd",
+    "PlayerScore",
+    "RoundEnd",
+    "RoundScore",
+    "ScoreBasis",
+    "ScoreFactor",
+    "TeamScore",
+    "card_penalty",
+    "hand_value",
+    "score_round",
+]
 
 
 def card_penalty(card: Card, rules: MeldRules) -> int:
@@ -102,9 +127,71 @@ class RoundEnd:
         )
 
 
+class ScoreBasis(enum.Enum):
+    """What a player's score for the round starts from, before any multiplier."""
+
+    WENT_OUT = "went_out"
+    """The player went out and scores the winner's score."""
+    CARDS = "cards"
+    """The player pays for the cards left in hand."""
+    NEVER_OPENED = "never_opened"
+    """The player never opened and scores the flat never-opened penalty."""
+    PARTNER_OF_WINNER = "partner_of_winner"
+    """The winner's partner, whose cards do not count where the winner's team scores alone."""
+    NOT_SCORED = "not_scored"
+    """The round does not count."""
+
+
+@attrs.frozen
+class ScoreFactor:
+    """One multiplier of a player's score: the Hand doubling or an Egyptian bonus."""
+
+    name: str
+    """``hand``, ``wild discard``, ``one colour`` or ``one suit``."""
+    factor: int
+    rule: Citation
+
+
+@attrs.frozen
+class PlayerScore:
+    """One player's score for the round, line by line, so that a dispute can follow it.
+
+    ``values`` is what each card left in ``cards`` costs, ``cards_total`` their
+    sum; ``base`` is what the score starts from (by ``basis``), and ``score`` is
+    ``base`` times every factor of ``factors``. ``rules`` cites the rules that
+    give the base (and, in team play, a team's opening).
+    """
+
+    seat: int
+    basis: ScoreBasis
+    cards: tuple[Card, ...]
+    values: tuple[int, ...]
+    cards_total: int
+    opened: bool
+    """Whether the player counts as opened (in team play, maybe through the partner)."""
+    base: int
+    factors: tuple[ScoreFactor, ...]
+    score: int
+    rules: tuple[Citation, ...]
+
+
+@attrs.frozen
+class TeamScore:
+    """A team's score for the round: its players' scores and how they make the team's."""
+
+    seats: tuple[int, ...]
+    scores: tuple[int, ...]
+    total: int
+    rule: Citation
+
+
 @attrs.frozen
 class RoundScore:
-    """The scores of one round, per seat and (in team play) per team."""
+    """The scores of one round, per seat and (in team play) per team.
+
+    ``breakdown`` and ``team_breakdown`` explain the scores line by line; they are
+    worked out with them, so they are left out when scores are compared.
+    """
 
     scores: tuple[int, ...]
     team_scores: tuple[int, ...] | None = None
@@ -112,31 +199,44 @@ class RoundScore:
     """False for a round that does not count (ended unscored, or a no-contest)."""
     factor: int = 1
     """The product of the Hand doubling and any bonuses applied."""
+    breakdown: tuple[PlayerScore, ...] = attrs.field(default=(), eq=False, repr=False)
+    """One line per seat: cards and their values, the base, each multiplier, the rules."""
+    team_breakdown: tuple[TeamScore, ...] = attrs.field(default=(), eq=False, repr=False)
+    """One line per team, in team play."""
 
 
-def _factor(end: RoundEnd, rules: MeldRules) -> int:
-    scoring = rules.ruleset.scoring
+def _factors(end: RoundEnd, rules: MeldRules) -> list[ScoreFactor]:
+    """The multipliers of a Hand: its own doubling, then the Egyptian bonuses that apply."""
+    ruleset = rules.ruleset
+    scoring = ruleset.scoring
     if not end.hand:
-        return 1
-    factor = scoring.hand_factor
+        return []
+    factors = [ScoreFactor("hand", scoring.hand_factor, cite(ruleset, Topic.SCORE_HAND)[0])]
     bonus = scoring.egyptian
     if bonus is None:
-        return factor
+        return factors
+    egyptian = cite(ruleset, Topic.SCORE_EGYPTIAN)[0]
     if end.last_discard is not None and rules.is_wild(end.last_discard):
-        factor *= bonus.wild_discard
+        factors.append(ScoreFactor("wild discard", bonus.wild_discard, egyptian))
     naturals = [rules.wilds.natural_as(c) for c in end.melded if not rules.is_wild(c)]
     if naturals:
         suits = {c.suit for c in naturals}
         colours = {c.suit.is_red for c in naturals if c.suit is not None}
         if len(suits) == 1:
-            factor *= bonus.suit_factor * (bonus.colour if bonus.suit_also_colour else 1)
+            if bonus.suit_also_colour:
+                factors.append(ScoreFactor("one colour", bonus.colour, egyptian))
+            factors.append(ScoreFactor("one suit", bonus.suit_factor, egyptian))
         elif len(colours) == 1:
-            factor *= bonus.colour
-    return factor
+            factors.append(ScoreFactor("one colour", bonus.colour, egyptian))
+    return factors
+
+
+def _product(factors: Sequence[ScoreFactor]) -> int:
+    return math.prod(f.factor for f in factors)
 
 
 def score_round(end: RoundEnd, rules: MeldRules) -> RoundScore:
-    """Score a described end of round under ``rules``."""
+    """Score a described end of round under ``rules``, with the breakdown of every score."""
     expect(end, RoundEnd, "the end of the round")
     expect(rules, MeldRules, "the rules (MeldRules.of(ruleset, indicator))")
     ruleset = rules.ruleset
@@ -147,41 +247,73 @@ def score_round(end: RoundEnd, rules: MeldRules) -> RoundScore:
         teams = ruleset.players.teams(count)
     team_of = {seat: t for t, team in enumerate(teams or ()) for seat in team}
     opened = [p.opened for p in end.players]
-    if teams is not None and ruleset.opening.shared_by_team and not scoring.personal_never_opened:
+    shared = ruleset.opening.shared_by_team and not scoring.personal_never_opened
+    if shared and teams is not None:
         opened = [any(end.players[s].opened for s in teams[team_of[i]]) for i in range(count)]
-
-    def penalty(seat: int) -> int:
-        player = end.players[seat]
-        if not opened[seat] and scoring.never_opened is not None:
-            return scoring.never_opened
-        return hand_value(player.hand, rules)
-
-    if end.went_out is None:
-        if ruleset.stock.end is not StockEnd.SCORE_HANDS:
-            zeros = (0,) * count
-            return RoundScore(zeros, (0,) * len(teams) if teams else None, scored=False)
-        scores = tuple(penalty(seat) for seat in range(count))
-        return RoundScore(scores, _team_totals(scores, teams))
-
-    factor = _factor(end, rules)
     winner = end.went_out
-    scores_list = [
-        scoring.winner * (factor if scoring.hand_doubles_winner else 1)
-        if seat == winner
-        else penalty(seat) * factor
-        for seat in range(count)
-    ]
-    if teams is not None and scoring.partnership is PartnershipScoring.WINNER_TEAM:
-        for partner in teams[team_of[winner]]:
-            if partner != winner:
-                scores_list[partner] = 0
-    scores = tuple(scores_list)
-    return RoundScore(scores, _team_totals(scores, teams), factor=factor)
+    scored = winner is not None or ruleset.stock.end is StockEnd.SCORE_HANDS
+    factors = _factors(end, rules) if winner is not None else []
+    partners: set[int] = set()
+    winner_team = scoring.partnership is PartnershipScoring.WINNER_TEAM
+    if teams is not None and winner is not None and winner_team:
+        partners = set(teams[team_of[winner]]) - {winner}
 
+    def line(seat: int) -> PlayerScore:
+        player = end.players[seat]
+        values = tuple(card_penalty(card, rules) for card in player.hand)
+        total = sum(values)
+        own: tuple[ScoreFactor, ...] = tuple(factors)
+        topics: tuple[Topic, ...]
+        if not scored:
+            basis, base, own, topics = ScoreBasis.NOT_SCORED, 0, (), (Topic.STOCK,)
+        elif seat == winner:
+            basis, base, topics = ScoreBasis.WENT_OUT, scoring.winner, (Topic.SCORE_WINNER,)
+            if not scoring.hand_doubles_winner:
+                own = ()
+        elif seat in partners:
+            basis, base, own, topics = ScoreBasis.PARTNER_OF_WINNER, 0, (), (Topic.SCORE_TEAMS,)
+        elif not opened[seat] and scoring.never_opened is not None:
+            basis, base = ScoreBasis.NEVER_OPENED, scoring.never_opened
+            topics = (Topic.SCORE_NEVER_OPENED,)
+        else:
+            basis, base = ScoreBasis.CARDS, total
+            topics = (Topic.SCORE_CARDS,)
+            if not player.opened:
+                # a player who never laid down: the cards count (by the rules, or the team)
+                topics += (
+                    (Topic.SCORE_TEAM_OPENED,) if opened[seat] else (Topic.SCORE_NEVER_OPENED,)
+                )
+        if winner is None and scored:
+            topics = (Topic.STOCK, *topics)
+        return PlayerScore(
+            seat,
+            basis,
+            player.hand,
+            values,
+            total,
+            opened[seat],
+            base,
+            own,
+            base * _product(own),
+            cite(ruleset, *topics),
+        )
 
-def _team_totals(
-    scores: Sequence[int], teams: Sequence[Sequence[int]] | None
-) -> tuple[int, ...] | None:
-    if teams is None:
-        return None
-    return tuple(sum(scores[s] for s in team) for team in teams)
+    lines = tuple(line(seat) for seat in range(count))
+    scores = tuple(p.score for p in lines)
+    team_lines: tuple[TeamScore, ...] = ()
+    if teams is not None:
+        team_rule = cite(ruleset, Topic.SCORE_TEAMS)[0]
+        team_lines = tuple(
+            TeamScore(
+                tuple(team), tuple(scores[s] for s in team), sum(scores[s] for s in team), team_rule
+            )
+            for team in teams
+        )
+    return RoundScore(
+        scores,
+        tuple(t.total for t in team_lines) if teams is not None else None,
+        scored=scored,
+        factor=_product(factors),
+        breakdown=lines,
+        team_breakdown=team_lines,
+    )

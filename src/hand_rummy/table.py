@@ -24,15 +24,12 @@ import attrs
 from hand_rummy.cards import Card, Rank, Suit, format_cards
 from hand_rummy.errors import expect
 from hand_rummy.melds import CardsLike, Meld, MeldJudgement, MeldRules, judge_meld, read_cards
+from hand_rummy.rulebook import violation
 from hand_rummy.rules.turn import SetSupply
 from hand_rummy.rules.wilds import MeldKind
-from hand_rummy.verdict import Code, Verdict, Violation
+from hand_rummy.verdict import Code, Topic, Verdict
 
 __all__ = ["ExchangeResult", "LayoffContext", "LayoffResult", "exchange", "lay_off"]
-
-_RULE_LAYOFF = "laying off (000 §Melds, 002 §The first meld, 003 §Turn Flow, 004 §4)"
-_RULE_TWO_PLUS_WILD = "a group of two cards and a wild (000 §Exchanging wild cards)"
-_RULE_EXCHANGE = "exchanging wild cards (000 §Exchanging wild cards, 002 §Exchanging a joker)"
 
 
 @attrs.frozen
@@ -94,10 +91,12 @@ def lay_off(
     ends, a set takes its missing suits.
     """
     expect(meld, Meld, "the table meld")
+    expect(rules, MeldRules, "the rules (MeldRules.of(ruleset, indicator))")
+    ruleset = rules.ruleset
     added = attrs.evolve(_with_roles(cards, roles), demoted=frozenset(demoted))
     if not added.cards:
         return LayoffResult(
-            Verdict.of(Violation(Code.LAYOFF_EMPTY, "no cards to lay off", _RULE_LAYOFF))
+            Verdict.of(violation(ruleset, Code.LAYOFF_EMPTY, "no cards to lay off", Topic.LAYOFF))
         )
     before = judge_meld(meld, rules)
     if not before.ok or before.meld is None or before.kind is None:
@@ -121,27 +120,30 @@ def lay_off(
             if after.verdict.codes == (Code.WILD_ROLE_AMBIGUOUS,)
             else Code.LAYOFF_BREAKS_MELD
         )
-        return LayoffResult(
-            Verdict.of(
-                Violation(code, f"{shown} does not make a legal meld: {reasons}", _RULE_LAYOFF)
-            )
-        )
+        # the lay-off rule, and the rules of melds that the meld would break
+        broken = (t for v in after.verdict.violations for t in v.topics)
+        message = f"{shown} does not make a legal meld: {reasons}"
+        return LayoffResult(Verdict.of(violation(ruleset, code, message, Topic.LAYOFF, *broken)))
     if after.kind is not before.kind:
         return LayoffResult(
             Verdict.of(
-                Violation(
-                    Code.LAYOFF_BREAKS_MELD, f"{shown} would change the kind of meld", _RULE_LAYOFF
+                violation(
+                    ruleset,
+                    Code.LAYOFF_BREAKS_MELD,
+                    f"{shown} would change the kind of meld",
+                    Topic.LAYOFF,
                 )
             )
         )
     if _two_plus_wild_blocks(old, before, added, rules, context):
         return LayoffResult(
             Verdict.of(
-                Violation(
+                violation(
+                    ruleset,
                     Code.LAYOFF_TWO_PLUS_WILD,
                     f"{shown}: a set of two cards and a wild takes one missing card only when "
                     "you go out this turn or 'one card' has been (or will now be) announced",
-                    _RULE_TWO_PLUS_WILD,
+                    Topic.TWO_PLUS_WILD,
                 )
             )
         )
@@ -166,7 +168,12 @@ def exchange(meld: Meld, supplied: CardsLike, rules: MeldRules) -> ExchangeResul
     expect(rules, MeldRules, "the rules (MeldRules.of(ruleset, indicator))")
     policy = rules.ruleset.exchange
     if not policy.allowed:
-        return _refuse(Code.EXCHANGE_NOT_ALLOWED, "these rules do not let a wild be exchanged")
+        return _refuse(
+            rules,
+            Code.EXCHANGE_NOT_ALLOWED,
+            "these rules do not let a wild be exchanged",
+            Topic.EXCHANGE_GATE,
+        )
     before = judge_meld(meld, rules)
     if not before.ok or before.meld is None:
         return ExchangeResult(before.verdict)
@@ -177,20 +184,22 @@ def exchange(meld: Meld, supplied: CardsLike, rules: MeldRules) -> ExchangeResul
         if r is not None and i not in table.demoted
     ]
     if not wild_at:
-        return _refuse(Code.EXCHANGE_NO_WILD, f"{table} holds no wild card to exchange")
+        return _refuse(rules, Code.EXCHANGE_NO_WILD, f"{table} holds no wild card to exchange")
     given = read_cards(supplied)
     if not given or any(
         rules.is_wild(c) or (c.is_joker and rules.wilds.joker_as is None) for c in given
     ):
-        return _refuse(Code.EXCHANGE_WRONG_CARDS, "an exchange is paid with natural cards")
+        return _refuse(rules, Code.EXCHANGE_WRONG_CARDS, "an exchange is paid with natural cards")
     natural = tuple(rules.wilds.natural_as(c) for c in given)
     if before.kind is MeldKind.RUN:
         return _exchange_in_run(table, wild_at, given, natural, rules)
     return _exchange_in_set(table, wild_at, given, natural, rules)
 
 
-def _refuse(code: Code, message: str) -> ExchangeResult:
-    return ExchangeResult(Verdict.of(Violation(code, message, _RULE_EXCHANGE)))
+def _refuse(
+    rules: MeldRules, code: Code, message: str, topic: Topic = Topic.EXCHANGE
+) -> ExchangeResult:
+    return ExchangeResult(Verdict.of(violation(rules.ruleset, code, message, topic)))
 
 
 def _exchange_in_run(
@@ -202,7 +211,7 @@ def _exchange_in_run(
 ) -> ExchangeResult:
     if len(given) != 1:
         return _refuse(
-            Code.EXCHANGE_WRONG_CARDS, "a wild in a run is exchanged for exactly one card"
+            rules, Code.EXCHANGE_WRONG_CARDS, "a wild in a run is exchanged for exactly one card"
         )
     for i in wild_at:
         if table.roles[i] == natural[0]:
@@ -211,6 +220,7 @@ def _exchange_in_run(
             return _finish(Meld(cards, roles, table.demoted), table.cards[i], rules)
     stands = ", ".join(str(table.roles[i]) for i in wild_at)
     return _refuse(
+        rules,
         Code.EXCHANGE_WRONG_CARDS,
         f"the wild in {table.describe()} stands for {stands}, not {given[0]}",
     )
@@ -228,9 +238,11 @@ def _exchange_in_set(
     naturals = [table.plays_as[i] for i in range(len(table)) if i not in wild_at]
     if policy.set_needs_four and (len(naturals), len(wild_at)) != (3, 1):
         return _refuse(
+            rules,
             Code.EXCHANGE_SET_INCOMPLETE,
             f"a wild leaves a set only once it holds three natural cards and the wild "
             f"({table.describe()})",
+            Topic.EXCHANGE_SET_FOUR,
         )
     present = {c.suit for c in naturals}
     suits = [c.suit for c in natural]
@@ -243,22 +255,29 @@ def _exchange_in_set(
             " ".join(str(Card(Rank(rank), s)) for s in Suit if s not in present) if rank else ""
         )
         return _refuse(
+            rules,
             Code.EXCHANGE_WRONG_CARDS,
             f"{format_cards(given)} cannot replace the wild in {table.describe()}; "
             f"it is missing {missing}",
+            Topic.EXCHANGE_SET,
         )
     if policy.set_supply is SetSupply.BOTH_MISSING:
         full = rules.ruleset.sets.max_size
         if len(table) - 1 + len(given) != full:
             need = full - len(table) + 1
             return _refuse(
+                rules,
                 Code.EXCHANGE_WRONG_CARDS,
                 f"to take the wild from {table.describe()} put in all {need} missing card"
                 f"{'s' if need != 1 else ''}",
+                Topic.EXCHANGE_SET,
             )
     elif len(given) != 1:
         return _refuse(
-            Code.EXCHANGE_WRONG_CARDS, "a wild in a set is exchanged for one missing card"
+            rules,
+            Code.EXCHANGE_WRONG_CARDS,
+            "a wild in a set is exchanged for one missing card",
+            Topic.EXCHANGE_SET,
         )
     i = wild_at[0]
     cards = table.cards[:i] + table.cards[i + 1 :] + given

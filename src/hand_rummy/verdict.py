@@ -2,16 +2,20 @@
 
 A :class:`Verdict` is truthy when the thing judged is legal. Each
 :class:`Violation` carries a stable :class:`Code` for programs, a message that
-names the cards for people, and the rule it comes from.
+names the cards for people, and the rules it breaks: the :class:`Topic` that the
+code judging it names, and, resolved for the ruleset in use by
+:mod:`hand_rummy.rulebook`, the :class:`Citation` of each rule of the rulebook
+(its stable id, its statement in words and its place in the documentation).
 """
 
 from __future__ import annotations
 
 import enum
+import re
 
 import attrs
 
-__all__ = ["Code", "Verdict", "Violation"]
+__all__ = ["DOCS_PAGE", "Citation", "Code", "Topic", "Verdict", "Violation", "rule_anchor"]
 
 
 class Code(enum.Enum):
@@ -76,14 +80,134 @@ class Code(enum.Enum):
     ROUND_OVER = "ROUND_OVER"
 
 
+class Topic(enum.Enum):
+    """What a rule is about, as the code that applies it names it.
+
+    A topic is the same in every ruleset; which rule of the rulebook answers it
+    depends on the policies in force (:func:`hand_rummy.rulebook.cite`): a
+    ``WILD_COUNT`` violation cites ``levant.wilds.one-per-meld`` under the
+    Levant rules and ``gulf.wilds.by-length`` under the Gulf rules.
+    """
+
+    # players, cards, deal
+    DECK = "deck"
+    STARTER = "deal.starter"
+    BARE_FIRST_TURN = "deal.bare-first-turn"
+    REDEAL = "redeal"
+    # wild cards
+    WILD_ROLE = "wilds.role"
+    WILDS_NOT_ALL = "wilds.not-all"
+    WILD_COUNT = "wilds.count"
+    WILD_NATURALS = "wilds.naturals"
+    WILDS_ADJACENT = "wilds.adjacent"
+    WILD_AT_RUN_END = "wilds.run-end"
+    DEMOTION = "wilds.demotion"
+    # melds
+    MELD_SHAPE = "melds.shape"
+    RUN = "melds.run"
+    RUN_ACE = "melds.run-ace"
+    SET = "melds.set"
+    # the opening
+    OPENING = "opening.together"
+    OPENING_BAR = "opening.bar"
+    OPENING_EXEMPTION = "opening.exemption"
+    # a turn
+    TURN = "turn.order"
+    OWN_CARDS = "turn.own-cards"
+    ONE_MELD_PER_MOVE = "turn.one-meld"
+    ROUND_OVER = "turn.round-over"
+    PHASE_ORDER = "turn.phase-order"
+    TAKE = "take.top"
+    TAKE_MELD = "take.meld"
+    TAKE_OPEN = "take.open"
+    NO_REDISCARD = "take.no-rediscard"
+    # laying off and exchanging
+    LAYOFF_GATE = "layoff.gate"
+    LAYOFF = "layoff.valid"
+    TWO_PLUS_WILD = "layoff.two-and-wild"
+    EXCHANGE_GATE = "exchange.gate"
+    EXCHANGE = "exchange.wild"
+    EXCHANGE_SET = "exchange.set"
+    EXCHANGE_SET_FOUR = "exchange.set-four"
+    FREED_WILD = "exchange.freed"
+    # going out
+    KEEP_DISCARD = "out.final-discard"
+    DISCARD_RESTRICTION = "out.discard-restriction"
+    FIRST_TURN_BAN = "out.first-turn"
+    ANNOUNCE = "out.announce"
+    WILD_DISCARD = "out.wild-discard"
+    HAND = "hand"
+    # scoring (the lines of a score breakdown)
+    SCORE_CARDS = "scoring.cards"
+    SCORE_WINNER = "scoring.winner"
+    SCORE_NEVER_OPENED = "scoring.never-opened"
+    SCORE_HAND = "scoring.hand"
+    SCORE_EGYPTIAN = "scoring.egyptian"
+    SCORE_TEAMS = "scoring.teams"
+    SCORE_TEAM_OPENED = "scoring.team-opened"
+    STOCK = "stock"
+
+
+_NOT_ID = re.compile(r"[^a-z0-9]+")
+
+DOCS_PAGE = "rules/generated/{page}.html"
+"""Where a page of the rulebook lies, relative to the root of the HTML documentation."""
+
+
+def rule_anchor(rule_id: str) -> str:
+    """The address of a rule in the HTML documentation, relative to its root.
+
+    >>> rule_anchor("levant.wilds.one-per-meld")
+    'rules/generated/levant.html#levant-wilds-one-per-meld'
+    """
+    page = rule_id.partition(".")[0]
+    return DOCS_PAGE.format(page=page) + "#" + _NOT_ID.sub("-", rule_id.lower()).strip("-")
+
+
+@attrs.frozen
+class Citation:
+    """One rule of the rulebook, as a violation cites it."""
+
+    id: str
+    """The rule's stable id, e.g. ``levant.wilds.one-per-meld``: the page (a preset, or
+    ``custom``), the part of the game, the rule."""
+    text: str
+    """The rule in words, for the ruleset in use (``At most 1 wild card in a meld.``)."""
+
+    @property
+    def anchor(self) -> str:
+        """Where the rule is written down: :func:`rule_anchor` of its id."""
+        return rule_anchor(self.id)
+
+
 @attrs.frozen
 class Violation:
-    """One reason why something is illegal."""
+    """One reason why something is illegal.
+
+    ``rule`` says the rules broken in words; ``cites`` names them in the
+    rulebook. Both are filled in for the ruleset in use by
+    :func:`hand_rummy.rulebook.violation`; a violation built by hand may
+    leave them empty.
+    """
 
     code: Code
     message: str
     rule: str = ""
-    """The rule broken, in words, with its source document and topic."""
+    """The rules broken, in words (the text of each citation, in order)."""
+    topics: tuple[Topic, ...] = ()
+    """What the rules broken are about, as the code that judged it named them."""
+    cites: tuple[Citation, ...] = ()
+    """The rules of the rulebook that the violation breaks, for the ruleset in use."""
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """The ids of the rules broken (``("levant.wilds.one-per-meld",)``)."""
+        return tuple(c.id for c in self.cites)
+
+    @property
+    def anchors(self) -> tuple[str, ...]:
+        """Where each rule broken is written down in the HTML documentation."""
+        return tuple(c.anchor for c in self.cites)
 
     def __str__(self) -> str:
         return f"{self.code.value}: {self.message}"

@@ -72,6 +72,7 @@ class MatchPolicy:
             else "tied players share the win"
         )
         first = "lowest" if self.first_dealer is FirstDealer.LOWEST_CARD else "highest"
+        ace = "high" if self.ace_high_for_dealer else "low"
         rotation = (
             "the worst scorer of the last round deals next"
             if self.rotation is DealerRotation.WORST_SCORER
@@ -79,6 +80,6 @@ class MatchPolicy:
         )
         return (
             f"The match ends {end}; the lowest total wins and {ties}. The {first} card drawn "
-            f"deals first; then {rotation}, and the same dealer deals again after an unscored "
-            "round."
+            f"(Ace {ace}) deals first; then {rotation}, and the same dealer deals again after an "
+            "unscored round."
         )

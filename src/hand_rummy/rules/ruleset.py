@@ -87,32 +87,42 @@ class Ruleset:
         """The wild cards of a round with this ``indicator`` (``None`` when the rules have none)."""
         return self.wilds.resolve(indicator, self.deck.jokers)
 
+    def dimensions(self) -> tuple[tuple[str, str, str], ...]:
+        """Every rule dimension: the field's name, its label, and its policy in words."""
+        return tuple(
+            (field, label, getattr(self, field).describe()) for field, label in _DIMENSIONS
+        )
+
     def describe(self) -> str:
         """Every policy and parameter in words, one rule dimension a line."""
-        lines = [
-            ("Players", self.players.describe()),
-            ("Deck", self.deck.describe()),
-            ("Deal", self.deal.describe()),
-            ("Redeal", self.redeal.describe()),
-            ("Wild cards", self.wilds.describe()),
-            ("Wild limits", self.wild_limits.describe()),
-            ("Wild roles", self.wild_roles.describe()),
-            ("Discarded wilds", self.demotion.describe()),
-            ("Runs", self.runs.describe()),
-            ("Sets", self.sets.describe()),
-            ("Opening", self.opening.describe()),
-            ("Opening values", self.opening_values.describe()),
-            ("Opening exemption", self.opening_exemption.describe()),
-            ("Taking the discard", self.discard_take.describe()),
-            ("Laying off", self.layoff.describe()),
-            ("Exchanging wilds", self.exchange.describe()),
-            ("Going out", self.going_out.describe()),
-            ("Hand finish", self.hand.describe()),
-            ("Penalties", self.penalties.describe()),
-            ("Scoring", self.scoring.describe()),
-            ("Stock", self.stock.describe()),
-            ("Match", self.match.describe()),
-        ]
+        lines = [(label, text) for _, label, text in self.dimensions()]
         width = max(len(label) for label, _ in lines)
         head = f"{self.title}\n"
         return head + "\n".join(f"{label:<{width}}  {text}" for label, text in lines)
+
+
+_DIMENSIONS = (
+    ("players", "Players"),
+    ("deck", "Deck"),
+    ("deal", "Deal"),
+    ("redeal", "Redeal"),
+    ("wilds", "Wild cards"),
+    ("wild_limits", "Wild limits"),
+    ("wild_roles", "Wild roles"),
+    ("demotion", "Discarded wilds"),
+    ("runs", "Runs"),
+    ("sets", "Sets"),
+    ("opening", "Opening"),
+    ("opening_values", "Opening values"),
+    ("opening_exemption", "Opening exemption"),
+    ("discard_take", "Taking the discard"),
+    ("layoff", "Laying off"),
+    ("exchange", "Exchanging wilds"),
+    ("going_out", "Going out"),
+    ("hand", "Hand finish"),
+    ("penalties", "Penalties"),
+    ("scoring", "Scoring"),
+    ("stock", "Stock"),
+    ("match", "Match"),
+)
+"""The rule dimensions in the order :meth:`Ruleset.describe` lists them, with their labels."""

@@ -144,4 +144,9 @@ class RoundScoring:
                 " Teams: the winner's team scores the winner's score alone; the other team adds "
                 "both players' penalties."
             )
+        if self.personal_never_opened:
+            text += (
+                " A partner who never laid down pays the never-opened score even when the team "
+                "has opened."
+            )
         return text

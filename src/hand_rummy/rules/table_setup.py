@@ -156,5 +156,6 @@ class RedealPolicy:
         return (
             f"A player dealt {self.pairs} pairs of identical cards, {self.pairs - 1} pairs and a "
             f"wild card, or {self.pairs - 2} pairs and two wild cards may ask for a new deal "
-            "before the first discard; the same dealer deals again."
+            "before the first discard; the same dealer deals again. Two identical wild cards "
+            + ("count as a pair." if self.wild_pairs_count else "are two wild cards, not a pair.")
         )

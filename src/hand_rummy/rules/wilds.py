@@ -10,7 +10,7 @@ import attrs
 
 from hand_rummy.cards import JOKER, Card, Rank
 from hand_rummy.errors import InvalidStateError
-from hand_rummy.verdict import Code, Violation
+from hand_rummy.verdict import Code, Topic, Violation
 
 __all__ = [
     "AceIndicator",
@@ -190,8 +190,19 @@ class DiscardDemotion:
         )
 
 
+_NOT_ALL = (Topic.WILDS_NOT_ALL,)
+_COUNT = (Topic.WILD_COUNT,)
+_NATURALS = (Topic.WILD_NATURALS,)
+_ADJACENT = (Topic.WILDS_ADJACENT,)
+_RUN_END = (Topic.WILD_AT_RUN_END,)
+
+
 class WildConstraint(Protocol):
-    """One limit on the wild cards in a meld: returns a violation or ``None``."""
+    """One limit on the wild cards in a meld: returns a violation or ``None``.
+
+    The violation names its :class:`~hand_rummy.verdict.Topic`; the meld check
+    (:func:`hand_rummy.melds.judge_meld`) cites the rule for the ruleset in use.
+    """
 
     def check(self, kind: MeldKind, wilds: tuple[bool, ...], shown: str) -> Violation | None: ...
 
@@ -202,11 +213,9 @@ class WildConstraint(Protocol):
 class NotAllWild:
     """A meld needs at least one natural card (every document)."""
 
-    rule: str = "a meld is never made of wild cards alone"
-
     def check(self, kind: MeldKind, wilds: tuple[bool, ...], shown: str) -> Violation | None:
         if all(wilds):
-            return Violation(Code.MELD_ALL_WILD, f"{shown} is all wild cards", self.rule)
+            return Violation(Code.MELD_ALL_WILD, f"{shown} is all wild cards", topics=_NOT_ALL)
         return None
 
     def describe(self) -> str:
@@ -218,7 +227,6 @@ class MaxWilds:
     """At most ``limit`` wild cards in any meld (000 §Wild cards; 004 §The Joker)."""
 
     limit: int = 1
-    rule: str = "only one wild card per meld (000 §Wild cards, 004 §The Joker)"
 
     def check(self, kind: MeldKind, wilds: tuple[bool, ...], shown: str) -> Violation | None:
         count = sum(wilds)
@@ -226,7 +234,7 @@ class MaxWilds:
             return Violation(
                 Code.MELD_TOO_MANY_WILDS,
                 f"{shown} holds {count} wild cards; at most {self.limit} is allowed",
-                self.rule,
+                topics=_COUNT,
             )
         return None
 
@@ -241,7 +249,6 @@ class MaxWildsByLength:
     short_length: int = 3
     short: int = 1
     long: int = 2
-    rule: str = "max 1 joker in a 3-card meld, 2 in a longer one (003 §Jokers)"
 
     def check(self, kind: MeldKind, wilds: tuple[bool, ...], shown: str) -> Violation | None:
         count = sum(wilds)
@@ -250,7 +257,7 @@ class MaxWildsByLength:
             return Violation(
                 Code.MELD_TOO_MANY_WILDS,
                 f"{shown} holds {count} wild cards; a meld of {len(wilds)} cards may hold {limit}",
-                self.rule,
+                topics=_COUNT,
             )
         return None
 
@@ -266,7 +273,6 @@ class MinNaturals:
     """A meld needs at least ``count`` natural cards (002 §Jokers, matrix R2 default)."""
 
     count: int = 2
-    rule: str = "a meld may not be one natural card and two or more jokers (002 §Jokers, R2)"
 
     def check(self, kind: MeldKind, wilds: tuple[bool, ...], shown: str) -> Violation | None:
         naturals = len(wilds) - sum(wilds)
@@ -274,7 +280,7 @@ class MinNaturals:
             return Violation(
                 Code.MELD_TOO_FEW_NATURALS,
                 f"{shown} has {naturals} natural card; a meld needs {self.count}",
-                self.rule,
+                topics=_NATURALS,
             )
         return None
 
@@ -288,7 +294,6 @@ class ForbiddenMix:
 
     naturals: int = 1
     wilds: int = 2
-    rule: str = "a meld may not consist of one natural card plus two jokers (002 §Jokers)"
 
     def check(self, kind: MeldKind, wilds: tuple[bool, ...], shown: str) -> Violation | None:
         count = sum(wilds)
@@ -296,7 +301,7 @@ class ForbiddenMix:
             return Violation(
                 Code.MELD_TOO_FEW_NATURALS,
                 f"{shown} is {self.naturals} natural card with {self.wilds} wild cards",
-                self.rule,
+                topics=_NATURALS,
             )
         return None
 
@@ -314,12 +319,13 @@ class AdjacentWilds:
 
     min_run: int = 4
     in_sets: bool = True
-    rule: str = "two jokers may sit together only in a run of four or more (002 §Jokers)"
 
     def check(self, kind: MeldKind, wilds: tuple[bool, ...], shown: str) -> Violation | None:
         if kind is MeldKind.SET:
             if not self.in_sets and sum(wilds) >= 2:
-                return Violation(Code.WILDS_ADJACENT, f"{shown} has two wilds in a set", self.rule)
+                return Violation(
+                    Code.WILDS_ADJACENT, f"{shown} has two wilds in a set", topics=_ADJACENT
+                )
             return None
         if len(wilds) >= self.min_run:
             return None
@@ -327,7 +333,7 @@ class AdjacentWilds:
             return Violation(
                 Code.WILDS_ADJACENT,
                 f"{shown} has two wild cards side by side in a run shorter than {self.min_run}",
-                self.rule,
+                topics=_ADJACENT,
             )
         return None
 
@@ -340,11 +346,11 @@ class AdjacentWilds:
 class NoWildAtRunEnd:
     """A wild card only inside a run, never at its ends (matrix P3, alternative reading)."""
 
-    rule: str = "a joker stands in for a missing card inside a run (004 §The Joker, P3)"
-
     def check(self, kind: MeldKind, wilds: tuple[bool, ...], shown: str) -> Violation | None:
         if kind is MeldKind.RUN and (wilds[0] or wilds[-1]):
-            return Violation(Code.WILD_AT_RUN_END, f"{shown} has a wild card at an end", self.rule)
+            return Violation(
+                Code.WILD_AT_RUN_END, f"{shown} has a wild card at an end", topics=_RUN_END
+            )
         return None
 
     def describe(self) -> str:

@@ -43,7 +43,7 @@ from hand_rummy.turn_rules.gates import (
 from hand_rummy.turn_rules.laying_down import judge_lay_down, lay_downs
 from hand_rummy.turn_rules.laying_off import judge_lay_off, lay_offs
 from hand_rummy.turn_rules.ruling import Ruling, refuse
-from hand_rummy.verdict import Code
+from hand_rummy.verdict import Code, Topic
 
 __all__ = [
     "Ruling",
@@ -67,16 +67,12 @@ __all__ = [
 ]
 
 
-_RULE_TURN = (
-    "a turn: draw, meld, discard (000 §Playing a turn, 002 §Playing a turn, 003 §Turn Flow)"
-)
-
-
 def judge(state: RoundState, action: Action) -> Ruling:
     """Whether ``action`` is legal now, every reason if not, and what it does if so."""
     _expect_fields(action)
+    rules = state.ruleset
     if state.phase is Phase.OVER:
-        return refuse(Code.ROUND_OVER, "the round is over", "end of a round")
+        return refuse(rules, Code.ROUND_OVER, "the round is over", Topic.ROUND_OVER)
     if state.phase is Phase.REDEAL:
         if isinstance(action, PassRedeal):
             return Ruling(change=Redealt(claimed=False))
@@ -85,47 +81,51 @@ def judge(state: RoundState, action: Action) -> Ruling:
                 return Ruling(change=Redealt(claimed=True))
             policy = state.ruleset.redeal
             return refuse(
+                rules,
                 Code.REDEAL_NOT_ALLOWED,
                 f"this deal is not weak enough for a redeal: it takes {policy.pairs} pairs of "
                 f"identical cards, {policy.pairs - 1} pairs and a wild card, or "
                 f"{policy.pairs - 2} pairs and two wild cards",
-                "redeal (000 §Setup 4)",
+                Topic.REDEAL,
             )
         return refuse(
+            rules,
             Code.WRONG_PHASE,
             f"seat {state.turn} must first claim a redeal or keep the deal",
-            "redeal (000 §Setup 4)",
+            Topic.REDEAL,
         )
     if isinstance(action, (ClaimRedeal, PassRedeal)):
         return refuse(
+            rules,
             Code.REDEAL_NOT_ALLOWED,
             "a redeal may be claimed only before play, with a weak deal",
-            "redeal (000 §Setup 4)",
+            Topic.REDEAL,
         )
     if state.phase is Phase.DRAW:
         if isinstance(action, DrawStock):
             if not state.stock:
-                return refuse(Code.STOCK_EMPTY, "the stock is empty", "stock")
+                return refuse(rules, Code.STOCK_EMPTY, "the stock is empty", Topic.STOCK)
             return Ruling(change=Drawn())
         if isinstance(action, TakeDiscard):
             return judge_take(state)
         return refuse(
+            rules,
             Code.WRONG_PHASE,
             f"{action} comes after drawing: draw from the stock or take the discard first",
-            _RULE_TURN,
+            Topic.TURN,
         )
     if isinstance(action, (DrawStock, TakeDiscard)):
-        message = (
-            "the starter holds the extra card and does not draw on the first turn"
-            if state.current.first_turn_bare
-            else "this turn's card has been drawn already"
-        )
-        return refuse(Code.WRONG_PHASE, message, _RULE_TURN)
+        if state.current.first_turn_bare:
+            message = "the starter holds the extra card and does not draw on the first turn"
+            return refuse(rules, Code.WRONG_PHASE, message, Topic.STARTER)
+        message = "this turn's card has been drawn already"
+        return refuse(rules, Code.WRONG_PHASE, message, Topic.TURN)
     if bare_turn(state) and not isinstance(action, Discard):
         return refuse(
+            rules,
             Code.WRONG_PHASE,
             "the starter's first turn is a bare discard",
-            "the first turn (000 §Playing a turn)",
+            Topic.BARE_FIRST_TURN,
         )
     if isinstance(action, Discard):
         return judge_discard(state, action)

@@ -21,13 +21,14 @@ from hand_rummy.turn_rules.gates import (
     would_be_hand,
 )
 from hand_rummy.turn_rules.ruling import Ruling, from_problems, refuse
-from hand_rummy.verdict import Code
+from hand_rummy.verdict import Code, Topic
 
 __all__ = ["discard_options", "judge_discard"]
 
 
 def judge_discard(state: RoundState, action: Discard) -> Ruling:
     seat, card = state.turn, action.card
+    rules = state.ruleset
     hand = state.hands[seat]
     left = sum(hand) - 1
     pending = state.current.obligation
@@ -37,24 +38,27 @@ def judge_discard(state: RoundState, action: Discard) -> Ruling:
     if not hand[slot]:
         if slot >= DEMOTED:
             return refuse(
+                rules,
                 Code.CARD_NOT_IN_HAND,
                 f"you hold no {card} taken from the discard pile",
-                "discarding",
+                Topic.OWN_CARDS,
             )
-        return refuse(Code.CARD_NOT_IN_HAND, f"{card} is not in your hand", "discarding")
+        return refuse(rules, Code.CARD_NOT_IN_HAND, f"{card} is not in your hand", Topic.OWN_CARDS)
     if card == undiscardable(state):
         return refuse(
+            rules,
             Code.REDISCARD_TAKEN_CARD,
             f"{card} was taken from the discard pile this turn and may not go back",
-            "the fire pile (004 §2)",
+            Topic.NO_REDISCARD,
         )
-    going = state.ruleset.going_out
+    going = rules.going_out
     wild = slot < DEMOTED and state.rules.is_wild(card)
     if going.wild_discard_only_to_go_out and wild and left > 0:
         return refuse(
+            rules,
             Code.WILD_DISCARD_FORBIDDEN,
             f"a joker may be discarded only to go out ({card})",
-            "tournament jokers (002 §Variants)",
+            Topic.WILD_DISCARD,
         )
     if left == 0:
         problems = going_out_problems(state)
@@ -63,9 +67,10 @@ def judge_discard(state: RoundState, action: Discard) -> Ruling:
     due = bool(going.announce_at) and 0 < left <= going.announce_at
     if action.announce and not due:
         return refuse(
+            rules,
             Code.WRONG_PHASE,
             f"there is nothing to announce with {left} cards left",
-            "announcements (000 §Playing a turn)",
+            Topic.ANNOUNCE,
         )
     finish = Finish(would_be_hand(state, final_discard=True)) if left == 0 else None
     return Ruling(

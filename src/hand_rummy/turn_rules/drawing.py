@@ -12,7 +12,7 @@ from hand_rummy.transitions import (
 from hand_rummy.turn_rules.laying_down import lay_downs
 from hand_rummy.turn_rules.laying_off import lay_offs
 from hand_rummy.turn_rules.ruling import Ruling, refuse
-from hand_rummy.verdict import Code, Violation
+from hand_rummy.verdict import Code, Topic, Violation
 
 __all__ = ["judge_take", "take_problems"]
 
@@ -23,9 +23,10 @@ def take_problems(state: RoundState) -> list[Violation]:
 
 
 def judge_take(state: RoundState) -> Ruling:
+    rules = state.ruleset
     if not state.discards:
-        return refuse(Code.DISCARD_PILE_EMPTY, "the discard pile is empty", "taking the discard")
-    policy = state.ruleset.discard_take
+        return refuse(rules, Code.DISCARD_PILE_EMPTY, "the discard pile is empty", Topic.TAKE)
+    policy = rules.discard_take
     card = state.discards[-1]
     seat = state.turn
     opened = state.opened[seat]
@@ -46,17 +47,20 @@ def judge_take(state: RoundState) -> Ruling:
             return Ruling(change=change)
     if policy.must_meld:
         return refuse(
+            rules,
             Code.TAKE_DISCARD_NOT_MELDED,
             f"{card} can be taken only to lay it down at once"
             + ("" if opened else ", in an opening that reaches the bar")
             + "; this hand cannot",
-            "taking the discard (000 §Playing a turn; 002 §Variants)",
+            *((Topic.TAKE_MELD,) if opened else (Topic.TAKE_MELD, Topic.OPENING_BAR)),
         )
     return refuse(
+        rules,
         Code.TAKE_DISCARD_NOT_OPENED,
         f"taking {card} obliges you to open this turn, and this hand cannot reach "
         f"{state.required_opening(seat)}",
-        "taking from the fire pile (004 §5)",
+        Topic.TAKE_OPEN,
+        Topic.OPENING_BAR,
     )
 
 

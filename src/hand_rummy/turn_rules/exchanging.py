@@ -14,12 +14,9 @@ from hand_rummy.table import exchange
 from hand_rummy.transitions import Exchanged
 from hand_rummy.turn_rules.gates import obligation_problems
 from hand_rummy.turn_rules.ruling import Ruling, from_problems, refuse
-from hand_rummy.verdict import Code
+from hand_rummy.verdict import Code, Topic
 
 __all__ = ["exchanges", "judge_exchange"]
-
-
-_RULE_EXCHANGE_GATE = "exchanging wild cards (000 §Exchanging wild cards, 002 §Exchanging a joker)"
 
 
 def judge_exchange(state: RoundState, action: Exchange) -> Ruling:
@@ -27,26 +24,32 @@ def judge_exchange(state: RoundState, action: Exchange) -> Ruling:
     problems = obligation_problems(state)
     if problems:
         return from_problems(problems)
-    policy = state.ruleset.exchange
+    rules = state.ruleset
+    policy = rules.exchange
     if not policy.allowed:
         return refuse(
-            Code.EXCHANGE_NOT_ALLOWED, "these rules have no wild exchange", _RULE_EXCHANGE_GATE
+            rules,
+            Code.EXCHANGE_NOT_ALLOWED,
+            "these rules have no wild exchange",
+            Topic.EXCHANGE_GATE,
         )
     if policy.needs_opening and not state.opened[seat]:
         return refuse(
-            Code.NOT_OPENED, "exchange wild cards only after opening", _RULE_EXCHANGE_GATE
+            rules, Code.NOT_OPENED, "exchange wild cards only after opening", Topic.EXCHANGE_GATE
         )
     target = state.meld(action.target)
     if target is None:
-        return refuse(Code.NO_SUCH_MELD, f"there is no meld {action.target}", "exchange")
+        message = f"there is no meld {action.target}"
+        return refuse(rules, Code.NO_SUCH_MELD, message, Topic.OWN_CARDS)
     left = list(state.hands[seat])
     for card in action.cards:
         # an exchange is paid with ordinary copies: a demoted wild is no natural card
         if left[card.index] == 0:
             return refuse(
+                rules,
                 Code.CARD_NOT_IN_HAND,
                 f"{format_cards(action.cards)} are not all in your hand (no {card})",
-                "exchange",
+                Topic.OWN_CARDS,
             )
         left[card.index] -= 1
     result = exchange(target.meld, action.cards, state.rules)
@@ -66,9 +69,10 @@ def judge_exchange(state: RoundState, action: Exchange) -> Ruling:
             )
         if not usable:
             return refuse(
+                rules,
                 Code.FREED_WILD_NOT_USED,
                 f"the freed {result.wild} must be used at once, and this hand cannot",
-                "exchanging a joker (002 §Exchanging a joker)",
+                Topic.FREED_WILD,
             )
     obligation = None if freed is FreedWild.KEEP else Obligation.USE_FREED_WILD
     slots = tuple(card.index for card in action.cards)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from hand_rummy.actions import Action
 from hand_rummy.cards import CARDS, Card
 from hand_rummy.finishing import FinishRules, can_finish
+from hand_rummy.rulebook import violation
 from hand_rummy.rules.opening import OpeningExemption
 from hand_rummy.rules.table_setup import FirstTurn
 from hand_rummy.state import DEMOTED, Obligation, RoundState
@@ -18,12 +19,9 @@ from hand_rummy.transitions import (
     advance,
 )
 from hand_rummy.turn_rules.ruling import Ruling, from_problems
-from hand_rummy.verdict import Code, Violation
+from hand_rummy.verdict import Code, Topic, Violation
 
 __all__ = [
-    "RULE_DEMOTION",
-    "RULE_EXEMPTION",
-    "RULE_OBLIGATIONS",
     "bare_turn",
     "can_still_finish",
     "discardable_slot",
@@ -41,21 +39,6 @@ __all__ = [
     "undiscardable",
     "would_be_hand",
 ]
-
-
-RULE_OBLIGATIONS = (
-    "what taking the discard or a wild obliges (000 §Playing a turn, 002 §Exchanging a joker, "
-    "004 §5)"
-)
-
-
-RULE_EXEMPTION = (
-    "going out below the bar in one turn (000 §The first meld, Exception; 001 §Ende einer "
-    "Runde; RULES-MATRIX L11)"
-)
-
-
-RULE_DEMOTION = "discarded wild cards (000 §Exchanging wild cards)"
 
 
 def hand_slot(hand: Sequence[int], card: Card, demoted: bool) -> int:
@@ -105,18 +88,20 @@ def going_out_problems(state: RoundState) -> list[Violation]:
     going = state.ruleset.going_out
     if going.first_turn_ban and state.turns_played[seat] == 0:
         return [
-            Violation(
+            violation(
+                state.ruleset,
                 Code.GOING_OUT_FIRST_TURN,
                 "nobody may go out on their first turn",
-                "not on your first turn (000 §Playing a turn)",
+                Topic.FIRST_TURN_BAN,
             )
         ]
     if state.missed[seat]:
         return [
-            Violation(
+            violation(
+                state.ruleset,
                 Code.GOING_OUT_AFTER_MISSED_ANNOUNCEMENT,
                 "you forgot to announce your last cards, so you may not go out this turn",
-                "announcements (000 §Playing a turn)",
+                Topic.ANNOUNCE,
             )
         ]
     return []
@@ -160,10 +145,11 @@ def keep_problems(
     final = state.ruleset.going_out.final_discard
     if final and size_after == 0:
         return [
-            Violation(
+            violation(
+                state.ruleset,
                 Code.MUST_KEEP_A_CARD,
                 "keep one card to discard: every turn ends with a discard",
-                "always discard (000 §Playing a turn)",
+                Topic.KEEP_DISCARD,
             )
         ]
     if size_after <= (1 if final else 0):
@@ -179,10 +165,11 @@ def keep_problems(
         )
     ):
         return [
-            Violation(
+            violation(
+                state.ruleset,
                 Code.MUST_KEEP_A_CARD,
                 "keep a card that you may discard to end the turn",
-                "every turn ends with a discard",
+                Topic.DISCARD_RESTRICTION,
             )
         ]
     return []
@@ -205,8 +192,13 @@ def obligation_problems(state: RoundState) -> list[Violation]:
         Obligation.USE_FREED_WILD: Code.FREED_WILD_NOT_USED,
         Obligation.GO_OUT: Code.OPENING_BELOW_THRESHOLD,
     }[pending]
-    rule = RULE_EXEMPTION if pending is Obligation.GO_OUT else RULE_OBLIGATIONS
-    return [Violation(code, message, rule)]
+    topics = {
+        Obligation.MELD_TAKEN: (Topic.TAKE_MELD,),
+        Obligation.OPEN: (Topic.TAKE_OPEN, Topic.OPENING_BAR),
+        Obligation.USE_FREED_WILD: (Topic.FREED_WILD,),
+        Obligation.GO_OUT: (Topic.OPENING_EXEMPTION, Topic.OPENING_BAR),
+    }[pending]
+    return [violation(state.ruleset, code, message, *topics)]
 
 
 def lay_off_context(state: RoundState, size_after: int) -> LayoffContext:

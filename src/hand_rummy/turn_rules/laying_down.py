@@ -12,6 +12,7 @@ from hand_rummy.cards import format_cards
 from hand_rummy.finder import FoundMeld
 from hand_rummy.melds import Meld, judge_meld
 from hand_rummy.opening import judge_opening
+from hand_rummy.rulebook import violation
 from hand_rummy.rules.opening import OpeningExemption, OpeningRecord
 from hand_rummy.rules.turn import FreedWild
 from hand_rummy.rules.wilds import MeldKind
@@ -21,7 +22,6 @@ from hand_rummy.transitions import (
     advance,
 )
 from hand_rummy.turn_rules.gates import (
-    RULE_DEMOTION,
     can_still_finish,
     finish_of,
     finish_rules,
@@ -33,7 +33,7 @@ from hand_rummy.turn_rules.gates import (
     obligation_problems,
 )
 from hand_rummy.turn_rules.ruling import Ruling, from_problems, refuse
-from hand_rummy.verdict import Code, Violation
+from hand_rummy.verdict import Code, Topic, Violation
 
 __all__ = ["judge_lay_down", "lay_downs"]
 
@@ -51,6 +51,7 @@ def _slots_of(
     """
     held = state.hands[state.turn]
     hand = list(held)
+    rules = state.ruleset
     slots: list[int] = []
     spelled: list[Meld] = []
     every = [c for m in melds for c in m.cards]
@@ -64,22 +65,31 @@ def _slots_of(
             if hand[slot] == 0:
                 if demoted:
                     message = f"{card} was not taken from the discard pile, so it stays wild"
-                    return [], (), [Violation(Code.DEMOTION_NOT_ALLOWED, message, RULE_DEMOTION)]
+                    return (
+                        [],
+                        (),
+                        [violation(rules, Code.DEMOTION_NOT_ALLOWED, message, Topic.DEMOTION)],
+                    )
                 if hand[DEMOTED + card.index]:
                     message = (
                         f"{card} came from the discard pile, so it plays only as a natural card"
                     )
-                    return [], (), [Violation(Code.DEMOTION_NOT_ALLOWED, message, RULE_DEMOTION)]
+                    return (
+                        [],
+                        (),
+                        [violation(rules, Code.DEMOTION_NOT_ALLOWED, message, Topic.DEMOTION)],
+                    )
                 missing = Counter(every) - Counter(state.hand(state.turn))
                 shown = format_cards(sorted(missing.elements())) if missing else str(card)
                 return (
                     [],
                     (),
                     [
-                        Violation(
+                        violation(
+                            rules,
                             Code.CARD_NOT_IN_HAND,
                             f"{format_cards(every)} are not all in your hand (missing {shown})",
-                            "laying down",
+                            Topic.OWN_CARDS,
                         )
                     ],
                 )
@@ -101,16 +111,15 @@ def _uses_taken(state: RoundState, meld: Meld) -> bool:
 
 def judge_lay_down(state: RoundState, action: LayDown) -> Ruling:
     seat = state.turn
+    rules = state.ruleset
     if not action.melds:
-        return refuse(Code.OPENING_EMPTY, "lay down at least one meld", "laying down")
+        return refuse(rules, Code.OPENING_EMPTY, "lay down at least one meld", Topic.OPENING)
     slots, melds, problems = _slots_of(state, action.melds)
     if problems:
         return from_problems(problems)
     action = LayDown(melds)  # with the demoted positions that the hand implies
-    if state.ruleset.layoff.melds_first and state.current.laid_off:
-        return refuse(
-            Code.PHASE_ORDER, "new melds come before lay-offs", "turn flow (003 §Turn Flow)"
-        )
+    if rules.layoff.melds_first and state.current.laid_off:
+        return refuse(rules, Code.PHASE_ORDER, "new melds come before lay-offs", Topic.PHASE_ORDER)
     left = list(state.hands[seat])
     for slot in slots:
         left[slot] -= 1
@@ -123,10 +132,11 @@ def judge_lay_down(state: RoundState, action: LayDown) -> Ruling:
         return from_problems(problems)
     if pending is Obligation.MELD_TAKEN and not any(_uses_taken(state, m) for m in action.melds):
         return refuse(
+            rules,
             Code.TAKE_DISCARD_NOT_MELDED,
             f"the taken {state.current.taken} must go into a new meld with at least "
-            f"{state.ruleset.discard_take.hand_cards} cards from your hand",
-            "taking the discard (000 §Playing a turn)",
+            f"{rules.discard_take.hand_cards} cards from your hand",
+            Topic.TAKE_MELD,
         )
     if pending is Obligation.USE_FREED_WILD:
         assert state.current.freed is not None
@@ -143,9 +153,10 @@ def _lay_down_opened(
 ) -> Ruling:
     if len(action.melds) != 1:
         return refuse(
+            state.ruleset,
             Code.WRONG_PHASE,
             "after opening, lay down one meld at a time",
-            "laying down (one meld per action)",
+            Topic.ONE_MELD_PER_MOVE,
         )
     judged = judge_meld(action.melds[0], state.rules)
     if not judged.ok:
@@ -177,9 +188,10 @@ def _lay_down_opening(
         and not any(taken in m.cards for m in action.melds)
     ):
         return refuse(
+            state.ruleset,
             Code.TAKE_DISCARD_NOT_OPENED,
             f"the opening must use the taken {taken}",
-            "taking from the fire pile (RULES-MATRIX P4 a)",
+            Topic.TAKE_OPEN,
         )
     melds = tuple((j.meld, j.kind) for j in opening.melds if j.meld is not None and j.kind)
     change = _opening(state, melds, opening.points, slots, size_after, below=below)

@@ -6,13 +6,13 @@ from collections.abc import Iterator
 
 from hand_rummy.actions import LayOff
 from hand_rummy.cards import CARDS, Card, Rank, Suit
+from hand_rummy.rulebook import violation
 from hand_rummy.rules.turn import FreedWild
 from hand_rummy.rules.wilds import MeldKind
 from hand_rummy.state import DEMOTED, Obligation, RoundState, TableMeld
 from hand_rummy.table import lay_off
 from hand_rummy.transitions import LaidOff
 from hand_rummy.turn_rules.gates import (
-    RULE_EXEMPTION,
     finish_of,
     finish_rules,
     hand_slot,
@@ -22,19 +22,15 @@ from hand_rummy.turn_rules.gates import (
     obligation_problems,
 )
 from hand_rummy.turn_rules.ruling import Ruling, from_problems
-from hand_rummy.verdict import Code, Violation
+from hand_rummy.verdict import Code, Topic, Violation
 
 __all__ = ["judge_lay_off", "lay_offs"]
-
-
-_RULE_LAYOFF_GATE = (
-    "no adding to melds before your first meld (000 §The first meld, 002 §The first meld, 004 §4)"
-)
 
 
 def _lay_off_gate(state: RoundState, action: LayOff) -> tuple[list[Violation], TableMeld | None]:
     """Everything about a lay-off but the meld itself: turn, opening, the card, what is kept."""
     seat = state.turn
+    ruleset = state.ruleset
     current = state.current
     pending = current.obligation
     hand = state.hands[seat]
@@ -56,22 +52,23 @@ def _lay_off_gate(state: RoundState, action: LayOff) -> tuple[list[Violation], T
         if not (taken_ok or freed_ok):
             return obligation_problems(state), None
     if state.ruleset.layoff.needs_opening and not state.opened[seat]:
-        return [Violation(Code.NOT_OPENED, "lay off only after opening", _RULE_LAYOFF_GATE)], None
+        message = "lay off only after opening"
+        return [violation(ruleset, Code.NOT_OPENED, message, Topic.LAYOFF_GATE)], None
     target = state.meld(action.target)
     if target is None:
         message = f"there is no meld {action.target}"
-        return [Violation(Code.NO_SUCH_MELD, message, "laying off")], None
+        return [violation(ruleset, Code.NO_SUCH_MELD, message, Topic.OWN_CARDS)], None
     if not hand[slot]:
         message = (
             f"you hold no {action.card} taken from the discard pile"
             if demoted
             else f"{action.card} is not in your hand"
         )
-        return [Violation(Code.CARD_NOT_IN_HAND, message, "laying off")], None
+        return [violation(ruleset, Code.CARD_NOT_IN_HAND, message, Topic.OWN_CARDS)], None
     wild = state.rules.is_wild(action.card) and not demoted
     if action.role is not None and not wild and not (demoted and action.card.is_joker):
         message = f"{action.card} is not wild, so it stands for nothing but itself"
-        return [Violation(Code.NATURAL_CARD_GIVEN_ROLE, message, "laying off")], None
+        return [violation(ruleset, Code.NATURAL_CARD_GIVEN_ROLE, message, Topic.WILD_ROLE)], None
     if wild and (action.role is None) != (target.kind is MeldKind.SET):
         # one spelling per move: a wild on a run says what it stands for; on a set it
         # stands for "another card of the rank", whose suit stays free
@@ -80,12 +77,13 @@ def _lay_off_gate(state: RoundState, action: LayOff) -> tuple[list[Violation], T
             if action.role is None
             else f"a wild laid off on a set takes no role; meld {target.id} is a set"
         )
-        return [Violation(Code.WILD_ROLE_INVALID, message, "laying off")], None
+        return [violation(ruleset, Code.WILD_ROLE_INVALID, message, Topic.WILD_ROLE)], None
     if state.current.obligation is Obligation.GO_OUT and target.owner != seat:
         rules = finish_rules(state)
         if rules is None or not rules.on_others:
             message = "a Hand adds to no other player's meld, and this turn must end in a Hand"
-            return [Violation(Code.OPENING_BELOW_THRESHOLD, message, RULE_EXEMPTION)], None
+            topics = (Topic.OPENING_EXEMPTION, Topic.HAND)
+            return [violation(ruleset, Code.OPENING_BELOW_THRESHOLD, message, *topics)], None
     return [], target
 
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import attrs
 
+from hand_rummy.rulebook import violation
+from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.transitions import Transition
-from hand_rummy.verdict import Code, Verdict, Violation
+from hand_rummy.verdict import Code, Topic, Verdict, Violation
 
 __all__ = ["Ruling", "from_problems", "refuse"]
 
@@ -26,8 +28,9 @@ class Ruling:
         return Verdict.of(*self.problems)
 
 
-def refuse(code: Code, message: str, rule: str) -> Ruling:
-    return Ruling((Violation(code, message, rule),))
+def refuse(ruleset: Ruleset, code: Code, message: str, *topics: Topic) -> Ruling:
+    """A refusal for breaking the rules of ``ruleset`` that answer ``topics``."""
+    return Ruling((violation(ruleset, code, message, *topics),))
 
 
 def from_problems(ruling: Ruling | list[Violation]) -> Ruling:

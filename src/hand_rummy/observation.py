@@ -1,0 +1,256 @@
+"""Observation arrays for learning: what one player sees, as a flat ``float32`` array.
+
+The array is built from a :class:`~hand_rummy.round.PlayerView` alone (or a
+:class:`~hand_rummy.encoding.Decision`, which adds the pending lay-down), so two
+rounds that differ only in cards the player cannot see give equal arrays. Its
+shape is fixed per ruleset: seats are counted from the observer (0 is the
+observer, 1 the next seat in seat order, ...) and padded to the most players the
+ruleset allows, and the table has the action space's number of slots. Counts
+are raw numbers (a hand's two copies of a card count 2), flags are 0 or 1, and
+a one-hot section is all zeros when there is nothing to show.
+:class:`ObservationLayout` names every section with its offset and size.
+
+This module imports without numpy; :func:`observe` needs it and says so:
+install the ``rl`` extra (``pip install 'hand-rummy[rl]'``).
+
+>>> import hand_rummy as hr
+>>> layout = ObservationLayout.of(hr.rulesets.levant)
+>>> layout.size, layout.section("hand").size
+(4500, 53)
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from hand_rummy.cards import Card
+from hand_rummy.encoding import Decision
+from hand_rummy.encoding.layout import Layout
+from hand_rummy.errors import HandRummyError, expect
+from hand_rummy.melds import Meld, MeldRules
+from hand_rummy.round import Obligation, Phase, PlayerView
+from hand_rummy.rules.ruleset import Ruleset
+from hand_rummy.rules.wilds import MeldKind
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+__all__ = ["NumpyMissingError", "ObservationLayout", "Section", "observe"]
+
+_FACES = 53
+_PHASES = tuple(Phase)
+_OBLIGATIONS = tuple(Obligation)
+
+
+class NumpyMissingError(HandRummyError, ImportError):
+    """numpy is not installed; the observations need the ``rl`` extra."""
+
+
+@attrs.frozen
+class Section:
+    """A part of the observation array: ``size`` numbers from ``start``, per seat or slot."""
+
+    name: str
+    start: int
+    size: int
+    meaning: str
+
+    @property
+    def stop(self) -> int:
+        return self.start + self.size
+
+
+_PER_SEAT = (
+    ("hand_size", "cards held"),
+    ("opened", "has opened"),
+    ("melded", "laid anything on the table in an earlier turn"),
+    ("announced", "the cards left said at the last announcement (0 if none)"),
+    ("missed", "missed an announcement that was due"),
+    ("turns_played", "turns played so far"),
+    ("partner", "sits in the observer's team (the observer included)"),
+)
+
+
+class ObservationLayout:
+    """The sections of the observation of ``ruleset`` (the same for every player count)."""
+
+    def __init__(self, ruleset: Ruleset, table_slots: int | None = None) -> None:
+        expect(ruleset, Ruleset, "the ruleset")
+        self.ruleset = ruleset
+        self.seats = ruleset.players.maximum
+        players = next(
+            n for n in range(ruleset.players.minimum, self.seats + 1) if ruleset.players.allows(n)
+        )
+        self.table_slots = Layout.of(ruleset, players, table_slots).table_slots
+        seats, slots = self.seats, self.table_slots
+        sections: list[Section] = []
+
+        def add(name: str, size: int, meaning: str) -> None:
+            start = sections[-1].stop if sections else 0
+            sections.append(Section(name, start, size, meaning))
+
+        add("phase", len(_PHASES), "one-hot: redeal, draw, play, over")
+        add("to_move", seats, "one-hot: the seat to move, counted from the observer")
+        add("hand", _FACES, "the observer's cards, counts per face (53 faces, joker last)")
+        add("hand_demoted", _FACES, "of those, the demoted copies (wilds taken from the pile)")
+        add("indicator", _FACES, "one-hot: the indicator card")
+        add("wild", _FACES, "one-hot: this round's wild face")
+        add("discards", _FACES, "the discard pile, counts per face")
+        add("discard_top", _FACES, "one-hot: the top of the discard pile")
+        add("discard_size", 1, "cards in the discard pile")
+        add("stock_size", 1, "cards in the stock")
+        add("reshuffles", 1, "times the discard pile became the stock")
+        for name, meaning in _PER_SEAT:
+            add(name, seats, f"per seat from the observer: {meaning}")
+        add("opening_bar", 1, "the points the observer's opening needs now (0 once opened)")
+        add("taken", _FACES, "one-hot: the discard taken in the turn being played")
+        add("freed", _FACES, "one-hot: the wild freed by an exchange in that turn")
+        add(
+            "obligation",
+            len(_OBLIGATIONS),
+            "one-hot: meld the taken card, open, use the freed wild, go out",
+        )
+        add(
+            "turn_flags",
+            4,
+            "laid down this turn, laid off this turn, bare first turn, the taken card is demoted",
+        )
+        add("table_present", slots, "per table slot: a meld lies there")
+        add("table_run", slots, "per table slot: the meld is a run (else a set)")
+        add("table_owner", slots * seats, "per table slot, one-hot: who laid it, from the observer")
+        add("table_cards", slots * _FACES, "per table slot: what its cards play as, per face")
+        add("table_wilds", slots * _FACES, "per table slot: the faces its wild cards stand for")
+        add("pending", 2, "a lay-down is being chosen; the melds chosen so far")
+        add("pending_cards", _FACES, "the cards of the pending melds, per face")
+        add("pending_plays", _FACES, "what the pending melds' cards play as, per face")
+        self.sections = tuple(sections)
+        self.size = sections[-1].stop
+        self._by_name = {s.name: s for s in sections}
+
+    @staticmethod
+    @functools.lru_cache(maxsize=64)
+    def of(ruleset: Ruleset, table_slots: int | None = None) -> ObservationLayout:
+        """The layout for ``ruleset`` (cached)."""
+        return ObservationLayout(ruleset, table_slots)
+
+    @property
+    def shape(self) -> tuple[int]:
+        return (self.size,)
+
+    def section(self, name: str) -> Section:
+        return self._by_name[name]
+
+
+def _numpy() -> Any:
+    try:
+        import numpy  # noqa: PLC0415 (numpy is optional)
+    except ImportError as error:
+        raise NumpyMissingError(
+            "the observations need numpy: install the rl extra (pip install 'hand-rummy[rl]')"
+        ) from error
+    return numpy
+
+
+def observe(
+    view: PlayerView | Decision, layout: ObservationLayout | None = None
+) -> npt.NDArray[Any]:
+    """The observation of ``view`` (a view, or a decision with its pending lay-down)."""
+    np = _numpy()
+    decision = view if isinstance(view, Decision) else None
+    seen = view.view if isinstance(view, Decision) else view
+    expect(seen, PlayerView, "the view")
+    if layout is None:
+        layout = ObservationLayout.of(seen.ruleset)
+    if seen.ruleset != layout.ruleset:
+        raise HandRummyError(f"this observation layout is for {layout.ruleset.title}")
+    if len(seen.table) > layout.table_slots:
+        raise HandRummyError(
+            f"the table holds {len(seen.table)} melds; the observation has "
+            f"{layout.table_slots} table slots"
+        )
+    out = np.zeros(layout.size, dtype=np.float32)
+    at = {s.name: s.start for s in layout.sections}
+    players, me = seen.players, seen.seat
+
+    def seat(s: int) -> int:
+        return (s - me) % players
+
+    def count(name: str, cards: tuple[Card, ...], offset: int = 0) -> None:
+        base = at[name] + offset
+        for card in cards:
+            out[base + card.index] += 1
+
+    def one(name: str, card: Card | None) -> None:
+        if card is not None:
+            out[at[name] + card.index] = 1
+
+    out[at["phase"] + _PHASES.index(seen.phase)] = 1
+    out[at["to_move"] + seat(seen.turn)] = 1
+    count("hand", seen.hand)
+    count("hand_demoted", seen.demoted)
+    rules = MeldRules.of(seen.ruleset, seen.indicator)
+    one("indicator", seen.indicator)
+    for card in rules.wilds.wild:
+        one("wild", card)
+    count("discards", seen.discards)
+    one("discard_top", seen.discards[-1] if seen.discards else None)
+    out[at["discard_size"]] = len(seen.discards)
+    out[at["stock_size"]] = seen.stock_size
+    out[at["reshuffles"]] = seen.reshuffles
+    teams = seen.ruleset.players.teams(players)
+    mine = next(team for team in teams if me in team)
+    for s in range(players):
+        r = seat(s)
+        out[at["hand_size"] + r] = seen.hand_sizes[s]
+        out[at["opened"] + r] = seen.opened[s]
+        out[at["melded"] + r] = seen.melded[s]
+        out[at["announced"] + r] = seen.announced[s]
+        out[at["missed"] + r] = seen.missed[s]
+        out[at["turns_played"] + r] = seen.turns_played[s]
+        out[at["partner"] + r] = s in mine
+    if not seen.opened[me]:
+        team = teams.index(mine)
+        bar = seen.ruleset.opening.required(me, team, seen.openings)
+        out[at["opening_bar"]] = bar or 0
+    current = seen.current
+    # the turn in progress, whoever plays it: everyone at the table sees it
+    one("taken", current.taken)
+    one("freed", current.freed)
+    if current.obligation is not None:
+        out[at["obligation"] + _OBLIGATIONS.index(current.obligation)] = 1
+    flags = (current.laid_down, current.laid_off, current.first_turn_bare)
+    for i, flag in enumerate((*flags, current.taken_demoted)):
+        out[at["turn_flags"] + i] = flag
+    seats = layout.seats
+    for slot, meld in enumerate(seen.table):
+        out[at["table_present"] + slot] = 1
+        out[at["table_run"] + slot] = meld.kind is MeldKind.RUN
+        out[at["table_owner"] + slot * seats + seat(meld.owner)] = 1
+        plays, wilds = _plays(meld.meld, rules)
+        count("table_cards", plays, slot * _FACES)
+        count("table_wilds", wilds, slot * _FACES)
+    if decision is not None and decision.pending:
+        melds = decision.pending_melds()
+        out[at["pending"]] = 1
+        out[at["pending"] + 1] = len(melds)
+        for pending in melds:
+            count("pending_cards", pending.cards)
+            count("pending_plays", _plays(pending, rules)[0])
+    result: npt.NDArray[Any] = out
+    return result
+
+
+def _plays(meld: Meld, rules: MeldRules) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """What each card of ``meld`` plays as, and what its wild cards stand for."""
+    plays = tuple(
+        r if r is not None else rules.wilds.natural_as(c) for c, r in zip(meld.cards, meld.roles)
+    )
+    wilds = tuple(
+        p
+        for i, (c, p) in enumerate(zip(meld.cards, plays))
+        if rules.is_wild(c) and i not in meld.demoted
+    )
+    return tuple(p for p in plays if p.index < _FACES), wilds

@@ -1,0 +1,399 @@
+"""The fixed action encoding: masks, ids and the meld-by-meld lay-downs against the engine.
+
+Random rounds of every preset are played through the encoding itself (a random legal id at
+each step). At every position the mask must hold exactly the first ids of the legal
+actions, every legal action must come back from its ids, and walking every id of the mask
+(a lay-down's ids to the end) must reach every legal action once and nothing else, each
+accepted by ``apply``. Crafted positions add many lay-downs, demoted cards and bad input.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import hand_rummy as hr
+from hand_rummy import encoding
+from hand_rummy.encoding import ActionSpace, Decision, Fill
+from hand_rummy.encoding.layout import Layout
+from hand_rummy.encoding.shapes import meld_of_tokens, meld_tokens
+from hand_rummy.encoding.table_moves import lay_off_code
+from hand_rummy.testing import player_counts
+
+c = hr.parse_card
+
+FULL_WALK_LIMIT = 400
+"""Walk every path of the trie when a position has at most this many lay-downs."""
+
+
+def deal(
+    ruleset: hr.Ruleset, hands: list[str], indicator: str | None = None, top: str = ""
+) -> hr.Round:
+    """A round from the given hands; the rest of the deck is the stock, ``top`` drawn first."""
+    pool = [p.card for p in ruleset.deck.cards()]
+    fixed = [list(hr.parse_cards(h)) for h in hands]
+    shown = list(hr.parse_cards(indicator)) if indicator else []
+    drawn = list(hr.parse_cards(top))
+    for group in (*fixed, shown, drawn):
+        for card in group:
+            pool.remove(card)
+    game = hr.Round.from_deal(ruleset, fixed, pool + drawn[::-1], indicator=indicator)
+    return game.keep_deal() if game.phase is hr.Phase.REDEAL else game
+
+
+def lay(game: hr.Round, *melds: str) -> hr.LayDown:
+    judged = [hr.judge_meld(hr.Meld.of(text), game.rules).meld for text in melds]
+    assert all(m is not None for m in judged)
+    return hr.LayDown(tuple(m for m in judged if m is not None))
+
+
+def reach(decision: Decision) -> Iterable[hr.Action]:
+    """Every action reached by walking every id of the mask, lay-downs to the end."""
+    ids = decision.legal_ids()
+    assert ids, f"a dead end after {decision.pending}"
+    for action_id in ids:
+        step = decision.decode(action_id)
+        if isinstance(step, Decision):
+            assert step.in_lay_down
+            yield from reach(step)
+        else:
+            yield step
+
+
+def check_position(game: hr.Round, rng: random.Random) -> hr.Action:
+    """Every property of one position; returns an action chosen by a random walk of ids."""
+    view = game.view(game.turn)
+    space = ActionSpace.of(game.ruleset, game.players)
+    decision = space.decision(view)
+    legal = list(game.legal_actions())
+    mask = decision.action_mask()
+    ids = decision.legal_ids()
+    assert len(mask) == space.size
+    assert [i for i, bit in enumerate(mask) if bit] == list(ids)
+    firsts = set()
+    lay_downs = [a for a in legal if isinstance(a, hr.LayDown)]
+    for action in legal:
+        path = decision.encode(action)
+        firsts.add(path[0])
+        assert space.walk(path, decision) == action
+        if isinstance(action, hr.LayDown):
+            assert path[-1] == space.layout.submit
+            for meld in action.melds:
+                tokens = meld_tokens(meld, decision.rules, space.layout)
+                assert meld_of_tokens(tokens, decision.rules, space.layout) == meld
+        else:
+            assert len(path) == 1
+    assert firsts == set(ids), "the mask is not the set of the legal actions' first ids"
+    if len(lay_downs) <= FULL_WALK_LIMIT:
+        reached = list(reach(decision))
+        assert len(reached) == len(legal)
+        assert set(reached) == set(legal)
+        for action in reached:
+            assert game.check(action).ok
+    step: encoding.Step = decision
+    while isinstance(step, Decision):
+        step = step.decode(rng.choice(step.legal_ids()))
+    assert step in legal
+    return step
+
+
+def play_through_encoding(ruleset: hr.Ruleset, players: int, seed: int, steps: int) -> int:
+    game = hr.Round.deal(ruleset, players, seed)
+    rng = random.Random(seed)
+    for done in range(steps):
+        if game.is_over:
+            return done
+        game = game.apply(check_position(game, rng))
+    return steps
+
+
+PRESETS = sorted(hr.PRESETS)
+
+
+@pytest.mark.parametrize("name", PRESETS)
+@settings(max_examples=3, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_random_play_through_the_encoding(name: str, seed: int, data: st.DataObject) -> None:
+    ruleset = hr.build(name, [])
+    players = data.draw(st.sampled_from(player_counts(ruleset)))
+    assert play_through_encoding(ruleset, players, seed, steps=250) > 0
+
+
+@pytest.mark.parametrize(
+    ("name", "variants"),
+    [
+        ("levant", ["joker_demotion_always", "demoted_wild_counts"]),
+        ("levant", ["ace_indicator_no_wilds"]),
+        ("romme", ["round_the_corner"]),
+        ("gulf", []),
+    ],
+)
+def test_variants_through_the_encoding(name: str, variants: list[str]) -> None:
+    ruleset = hr.build(name, variants)
+    players = player_counts(ruleset)[-1]
+    for seed in range(2):
+        play_through_encoding(ruleset, players, seed, steps=200)
+
+
+# --- many lay-downs --------------------------------------------------------------------
+
+
+def test_a_hand_of_many_openings_reaches_exactly_the_legal_ones() -> None:
+    """Rommé: a heart run, three jokers and two sets make 5,000 lay-downs, many with 2 wilds."""
+    romme = hr.rulesets.romme
+    hands = [
+        "2H 3H 4H 5H 6H 7H JK JK JK 5S 5D 9C 9S 9D",
+        "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC",
+    ]
+    game = deal(romme, hands)
+    assert game.turn == 0 and game.phase is hr.Phase.PLAY
+    legal = list(game.legal_actions())
+    lay_downs = [a for a in legal if isinstance(a, hr.LayDown)]
+    assert len(lay_downs) > 5000
+    assert any(sum(card.is_joker for card in m.cards) >= 2 for a in lay_downs for m in a.melds)
+    space = ActionSpace.of(romme, 2)
+    decision = space.decision(game.view(0))
+    reached = list(reach(decision))
+    assert len(reached) == len(legal) and set(reached) == set(legal)
+    for action in lay_downs[:: len(lay_downs) // 40]:
+        assert space.walk(decision.encode(action), decision) == action
+        assert game.check(action).ok
+
+
+def test_pending_lay_down_offers_only_melds_that_complete() -> None:
+    """After each meld of an opening, only melds that still lead to a legal opening are offered."""
+    levant = hr.rulesets.levant
+    seat0 = "9H 10H JH QH 4S 4D AC 2C 7S 8S 5D 6D KC QS"
+    game = deal(levant, [seat0, "2D 3D 4H 5H 6H 7H 8H 9S 10S JS KS 3C 4C 5C JD"], "8C")
+    game = game.apply(hr.Discard(game.hand(game.turn)[0]))
+    game = game.apply(hr.DrawStock())
+    view = game.view(game.turn)
+    decision = ActionSpace.of(levant, 2).decision(view)
+    opening = next(a for a in game.legal_actions() if isinstance(a, hr.LayDown))
+    path = decision.encode(opening)
+    step: encoding.Step = decision
+    for depth, action_id in enumerate(path[:-1]):
+        assert isinstance(step, Decision)
+        step = step.decode(action_id)
+        assert isinstance(step, Decision) and step.pending == path[: depth + 1]
+        completions = set(step.actions())
+        assert completions and all(isinstance(a, hr.LayDown) for a in completions)
+        assert all(game.check(a).ok for a in completions)
+        # nothing but this lay-down's ids: no discard, no lay-off, while it is pending
+        assert all(
+            space_id == step.layout.submit
+            or step.layout.block_of(space_id).name in ("run", "set", "extra_wild", "demoted")
+            for space_id in step.legal_ids()
+        )
+    assert isinstance(step, Decision)
+    assert step.decode(path[-1]) == opening
+
+
+# --- demoted cards ---------------------------------------------------------------------
+
+DEMOTION_SEAT1 = "AC 3C 6H 9C 10S QD KD 4H 6S JC 3S 8H 5S 10H 4D"
+
+
+def test_a_demoted_wild_in_an_opening() -> None:
+    levant = hr.rulesets.levant
+    game = deal(levant, ["7H 9H 7S 7D 7C JH QH KH AC QC KC 2H 5C 6D", DEMOTION_SEAT1], "8C")
+    game = game.apply(hr.Discard(c("AC"))).apply(hr.TakeDiscard())
+    assert game.demoted[0] == (c("AC"),)
+    check_position(game, random.Random(0))
+    space = ActionSpace.of(levant, 2)
+    natural = lay(game, "7S 7D 7C", "JH QH KH")
+    demoted = hr.Meld.of("QC KC AC", demoted=[2])
+    action = hr.LayDown((demoted, *natural.melds))
+    path = space.encode(action, game.view(0))
+    words = [space.describe(i) for i in path]
+    assert "a demoted copy at place 2" in words
+    laid = space.walk(path, game.view(0))
+    assert laid in list(game.legal_actions())
+    assert isinstance(laid, hr.LayDown) and demoted in laid.melds
+    assert sorted(len(m) for m in laid.melds) == [3, 3, 3]
+
+
+def test_a_demoted_joker_and_a_demoted_lay_off() -> None:
+    ruleset = hr.build("levant", ["joker_demotion_always"])
+    seat1 = "JK 3C 6H 9C 10S QD KD 4H 6S JC 3S 8H 5S 10H 4D"
+    game = deal(ruleset, ["7H 9H 7S 7D 7C JH QH KH AS QC KC 2H 5C 6D", seat1], "8C")
+    game = game.apply(hr.Discard(c("JK"))).apply(hr.TakeDiscard())
+    check_position(game, random.Random(0))
+    decision = ActionSpace.of(ruleset, 2).decision(game.view(0))
+    words = {decision.layout.describe(i) for a in decision.actions() for i in decision.encode(a)}
+    assert "a demoted joker at place 2" in words
+
+    ruleset = hr.build("levant", ["discard_to_table"])
+    game = deal(
+        ruleset, ["JH QH KH 7S 7D 7H JC QC KC 5D 9S 10D KS 6H", DEMOTION_SEAT1], "8C", top="2S 3D"
+    )
+    game = game.apply(hr.Discard(c("4D"))).apply(hr.DrawStock())
+    game = game.apply(lay(game, "JH QH KH", "7S 7D 7H", "JC QC KC"))
+    for action in (hr.Discard(c("KS")), hr.DrawStock(), hr.Discard(c("AC")), hr.TakeDiscard()):
+        game = game.apply(action)
+    check_position(game, random.Random(0))
+    decision = ActionSpace.of(ruleset, 2).decision(game.view(0))
+    (only,) = decision.legal_ids()
+    assert decision.decode(only) == hr.LayOff(game.table[2].id, c("AC"), demoted=True)
+    assert decision.layout.describe(only) == "lay off a demoted card at place 1 of slot 2"
+
+
+# --- lay-offs at either end ------------------------------------------------------------
+
+
+def test_an_ace_that_fits_both_ends_names_the_low_end() -> None:
+    rules = hr.MeldRules.of(hr.rulesets.classic)
+    run = hr.judge_meld(hr.Meld.of("2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"), rules).meld
+    assert run is not None
+    target = hr.TableMeld(1, 0, run, hr.MeldKind.RUN)
+    layout = Layout.of(hr.rulesets.classic, 2)
+    assert lay_off_code(hr.LayOff(1, c("AS")), target, rules, layout) == Fill.NATURAL * 4 + 0
+    short = hr.judge_meld(hr.Meld.of("2S 3S 4S"), rules).meld
+    assert short is not None
+    target = hr.TableMeld(1, 0, short, hr.MeldKind.RUN)
+    assert lay_off_code(hr.LayOff(1, c("5S")), target, rules, layout) == Fill.NATURAL * 4 + 1
+    assert lay_off_code(hr.LayOff(1, c("JK"), c("AS")), target, rules, layout) == Fill.WILD * 4
+
+
+# --- the layout --------------------------------------------------------------------------
+
+SIZES = {
+    "classic": 3572,
+    "gulf": 3607,
+    "levant": 4037,
+    "partnership": 3572,
+    "romme": 3607,
+    "saudi": 3572,
+    "saudi_partnership": 3572,
+}
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_layout_is_fixed_and_every_id_has_a_meaning(name: str) -> None:
+    ruleset = hr.build(name, [])
+    sizes = {ActionSpace.of(ruleset, n).size for n in player_counts(ruleset)}
+    assert sizes == {SIZES[name]}
+    layout = Layout.of(ruleset, player_counts(ruleset)[0])
+    assert [b.start for b in layout.blocks[1:]] == [b.stop for b in layout.blocks[:-1]]
+    assert layout.blocks[-1].stop == layout.size
+    words = [layout.describe(i) for i in range(layout.size)]
+    assert all(words)
+    meld_ids = [i for i in range(layout.size) if layout.is_meld_start(i)]
+    assert len(set(words[i] for i in meld_ids)) == len(meld_ids)
+
+
+# --- bad input -----------------------------------------------------------------------------
+
+
+def started(name: str = "levant", players: int = 4) -> hr.Round:
+    game = hr.Round.deal(hr.build(name, []), players, seed=3)
+    game = game.keep_deal() if game.phase is hr.Phase.REDEAL else game
+    game = game.apply(hr.Discard(game.hand(game.turn)[0]))
+    return game
+
+
+def test_an_id_outside_the_mask_is_refused_and_changes_nothing() -> None:
+    game = started()
+    view = game.view(game.turn)
+    space = ActionSpace.of(game.ruleset, 4)
+    decision = space.decision(view)
+    before = (decision.legal_ids(), view, decision.pending)
+    illegal = next(i for i in range(space.size) if i not in set(decision.legal_ids()))
+    for bad in (illegal, space.layout.submit, space.size, -1):
+        with pytest.raises(encoding.IdNotLegalError) as raised:
+            decision.decode(bad)
+        assert isinstance(raised.value, hr.HandRummyError)
+    with pytest.raises(encoding.IdNotLegalError, match="ids run from 0 to 4036"):
+        space.decode(4037, view)
+    with pytest.raises(hr.InvalidStateError):
+        decision.decode("3")  # type: ignore[arg-type]
+    with pytest.raises(hr.InvalidStateError):
+        decision.decode(True)
+    absent = next(card for card in hr.CARDS if card not in view.hand)
+    for action in (hr.Discard(absent), hr.LayOff(99, view.hand[0]), hr.ClaimRedeal()):
+        with pytest.raises(encoding.IdNotLegalError):
+            decision.encode(action)
+    with pytest.raises(encoding.IdNotLegalError):
+        decision.encode(hr.LayDown((hr.Meld.of("2H 2H 2H"),)))
+    for wrong in ("discard", hr.Discard("KS"), hr.LayDown(("7H",))):  # type: ignore[arg-type]
+        with pytest.raises(hr.InvalidStateError):
+            decision.encode(wrong)  # type: ignore[arg-type]
+    assert (decision.legal_ids(), view, decision.pending) == before
+    assert game.view(game.turn) == view
+
+
+def classic_after_a_draw() -> hr.Round:
+    """Classic Hand, seat 0 to play with 15 cards, two melds worth 51 among them."""
+    game = deal(
+        hr.rulesets.classic,
+        [
+            "JH QH KH 7S 7D 7H 5H 6D 10D KS 3H 6C 5C 4C",
+            "2D 3C 9D 9C 10S QD KD 4H 6S JC 3S 8H 5S 10H 4D",
+        ],
+    )
+    return game.apply(hr.Discard(c("2D"))).apply(hr.DrawStock())
+
+
+def test_a_pending_lay_down_takes_only_its_own_ids() -> None:
+    game = classic_after_a_draw()
+    space = ActionSpace.of(game.ruleset, 2)
+    decision = space.decision(game.view(game.turn))
+    start = next(i for i in decision.legal_ids() if space.layout.is_meld_start(i))
+    pending = decision.decode(start)
+    assert isinstance(pending, Decision)
+    discard = next(a for a in decision.actions() if isinstance(a, hr.Discard))
+    with pytest.raises(encoding.IdNotLegalError, match="being chosen"):
+        pending.encode(discard)
+    with pytest.raises(encoding.IdNotLegalError, match="while a lay-down is being chosen"):
+        pending.decode(decision.encode(discard)[0])
+    assert decision.pending == () and pending.pending == (start,)
+
+
+def test_views_of_other_seats_and_finished_rounds_are_refused() -> None:
+    game = started()
+    other = game.view((game.turn + 1) % 4)
+    with pytest.raises(encoding.NotToMoveError, match="is not to move"):
+        encoding.action_mask(other)
+    with pytest.raises(encoding.NotToMoveError):
+        encoding.encode(hr.DrawStock(), other)
+    with pytest.raises(encoding.NotToMoveError):
+        encoding.decode(0, other)
+    over = game
+    rng = random.Random(1)
+    while not over.is_over:
+        over = over.apply(rng.choice(list(over.legal_actions())))
+    for seat in range(4):
+        with pytest.raises(encoding.NotToMoveError, match="round is over"):
+            encoding.legal_ids(over.view(seat))
+
+
+def test_rulesets_and_tables_it_does_not_cover() -> None:
+    with pytest.raises(encoding.NotCoveredError):
+        ActionSpace.of(hr.rulesets.romme, 7)
+    with pytest.raises(encoding.NotCoveredError):
+        ActionSpace.of(hr.rulesets.gulf, 2)
+    game = started()
+    with pytest.raises(encoding.NotCoveredError, match="action space is for romme"):
+        ActionSpace.of(hr.rulesets.romme, 4).legal_ids(game.view(game.turn))
+    with pytest.raises(hr.InvalidStateError):
+        ActionSpace.of("levant", 4)  # type: ignore[arg-type]
+    # a table beyond the slots of a small space
+    classic = hr.rulesets.classic
+    game = classic_after_a_draw()
+    opening = next(
+        a for a in game.legal_actions() if isinstance(a, hr.LayDown) and len(a.melds) == 2
+    )
+    game = game.apply(opening)
+    game = game.apply(hr.Discard(game.hand(game.turn)[0]))
+    small = ActionSpace.of(classic, 2, table_slots=1)
+    assert small.size < ActionSpace.of(classic, 2).size
+    game = game.apply(hr.DrawStock())
+    with pytest.raises(encoding.TableTooLargeError, match="1 table slots"):
+        small.legal_ids(game.view(game.turn))
+    for error in (encoding.TableTooLargeError, encoding.NotToMoveError, encoding.IdNotLegalError):
+        assert issubclass(error, encoding.EncodingError)
+        assert issubclass(error, hr.HandRummyError)

@@ -1,0 +1,256 @@
+"""The breakdown of a round's scores, line by line, for settling a scoring dispute.
+
+Every expected value comes from a worked example of a rule document (named in
+the test) or is worked out by hand in the comments, never read back from the
+library.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import hand_rummy as hr
+from hand_rummy import ScoreBasis, rulebook
+from hand_rummy.referee import answer
+from hand_rummy.testing import player_counts, random_game
+
+LEVANT = hr.MeldRules.of(hr.rulesets.levant, "8C")
+
+
+def _ids(citations: tuple[hr.Citation, ...]) -> list[str]:
+    return [c.id for c in citations]
+
+
+def _factors(line: hr.PlayerScore) -> list[tuple[str, int]]:
+    return [(f.name, f.factor) for f in line.factors]
+
+
+def test_levant_scoring_example() -> None:
+    """000 §Scoring: under the 8♣, Ben goes out (-30), Anna holds K♠ 7♦ A♣ (10 + 7 + 15 =
+    32: the A♣ is wild and costs 15), Carla never melded (100)."""
+    end = hr.RoundEnd.of([("", True), ("KS 7D AC", True), ("5H 9C", False)], went_out=0)
+    ben, anna, carla = hr.score_round(end, LEVANT).breakdown
+    assert (ben.basis, ben.base, ben.score, ben.factors) == (ScoreBasis.WENT_OUT, -30, -30, ())
+    assert _ids(ben.rules) == ["levant.scoring.winner"]
+    assert anna.basis is ScoreBasis.CARDS
+    assert anna.cards == hr.parse_cards("KS 7D AC")
+    assert (anna.values, anna.cards_total, anna.base, anna.score) == ((10, 7, 15), 32, 32, 32)
+    assert _ids(anna.rules) == ["levant.scoring.cards"]
+    # Carla's 5 + 9 = 14 in cards is shown, but the flat 100 is what she scores
+    assert (carla.basis, carla.values, carla.cards_total) == (ScoreBasis.NEVER_OPENED, (5, 9), 14)
+    assert (carla.opened, carla.base, carla.score) == (False, 100, 100)
+    assert _ids(carla.rules) == ["levant.scoring.never-opened-flat"]
+
+
+def test_levant_hand_doubles_every_line() -> None:
+    """000 §End of a round: after a hand 'all scores are doubled': -60, 2 × 32, 2 × 100."""
+    end = hr.RoundEnd.of([("", True), ("KS 7D AC", True), ("5H", False)], went_out=0, hand=True)
+    score = hr.score_round(end, LEVANT)
+    assert score.scores == (-60, 64, 200) and score.factor == 2
+    for line, base in zip(score.breakdown, (-30, 32, 100)):
+        assert line.base == base
+        assert _factors(line) == [("hand", 2)]
+        assert [f.rule.id for f in line.factors] == ["levant.scoring.hand"]
+        assert line.score == base * 2
+
+
+def test_levant_partnership_hand_is_400_for_a_team_that_never_melded() -> None:
+    """000 §Variants (Partnership Hand): the winner's team scores -60 after a hand, the
+    partner's cards do not count, and the other team adds both players' penalties: 400
+    after a hand if neither had melded (2 × 100 + 2 × 100)."""
+    rules = hr.MeldRules.of(hr.build("levant", ["partnership"]), "8C")
+    players = [("", True), ("KS 7D", False), ("9H 9D 9S", True), ("AH", False)]
+    score = hr.score_round(hr.RoundEnd.of(players, went_out=0, hand=True), rules)
+    winner, first, partner, second = score.breakdown
+    assert (winner.base, winner.score) == (-30, -60)
+    assert (partner.basis, partner.cards_total, partner.score) == (
+        ScoreBasis.PARTNER_OF_WINNER,
+        27,
+        0,
+    )
+    assert _ids(partner.rules) == ["levant.scoring.teams-winner"]
+    assert (first.score, second.score) == (200, 200)
+    ours, theirs = score.team_breakdown
+    assert (ours.seats, ours.scores, ours.total) == ((0, 2), (-60, 0), -60)
+    assert (theirs.seats, theirs.scores, theirs.total) == ((1, 3), (200, 200), 400)
+    assert ours.rule.id == theirs.rule.id == "levant.scoring.teams-winner"
+    assert score.team_scores == (-60, 400)
+
+
+@pytest.mark.parametrize(
+    ("melded", "last", "factors", "winner"),
+    [
+        # 000 §Variants: a hand ending on a wild discard doubles again: -120, others 4 ×
+        ("7H 8H 9H 5S 5D 5C", "AC", [("hand", 2), ("wild discard", 2)], -120),
+        # one colour (hearts and diamonds are red): doubles again, × 4 in all
+        ("7H 8H 9H 5D 6D 7D", "2S", [("hand", 2), ("one colour", 2)], -120),
+        # one suit 'counts twice that': × 4 in place of the colour doubling, × 8 in all (L12)
+        ("7H 8H 9H 10H JH QH", "2S", [("hand", 2), ("one suit", 4)], -240),
+    ],
+)
+def test_egyptian_bonuses_are_separate_factors(
+    melded: str, last: str, factors: list[tuple[str, int]], winner: int
+) -> None:
+    rules = hr.MeldRules.of(hr.build("levant", ["egyptian_bonuses"]), "8C")
+    end = hr.RoundEnd.of(
+        [("", True), ("KS", True)], went_out=0, hand=True, melded=melded, last_discard=last
+    )
+    score = hr.score_round(end, rules)
+    mine, theirs = score.breakdown
+    assert _factors(mine) == _factors(theirs) == factors
+    assert mine.score == winner
+    assert theirs.score == 10 * winner // -30  # the King's 10, times the same factors
+    assert {f.rule.id for f in mine.factors[1:]} == {"levant.scoring.egyptian"}
+
+
+def test_romme_scoring_example_and_hand_romme() -> None:
+    """002 §Scoring: Anna goes out (0); Ben holds K♠ 7♦ A♥ and a joker, 10 + 7 + 11 + 20 =
+    48; Clara 3♣ 3♠ 9♥, 15. After a Hand Rommé Ben pays 96, Clara 30, Anna still 0."""
+    rules = hr.MeldRules.of(hr.rulesets.romme)
+    players = [("", True), ("KS 7D AH JK", True), ("3C 3S 9H", False)]
+    plain = hr.score_round(hr.RoundEnd.of(players, went_out=0), rules)
+    anna, ben, clara = plain.breakdown
+    assert (anna.base, anna.score) == (0, 0)
+    assert (ben.values, ben.score) == ((10, 7, 11, 20), 48)
+    # Clara never came out: in Rommé the cards count all the same
+    assert (clara.basis, clara.values, clara.score) == (ScoreBasis.CARDS, (3, 3, 9), 15)
+    assert _ids(clara.rules) == ["romme.scoring.cards", "romme.scoring.never-opened-cards"]
+    hand = hr.score_round(hr.RoundEnd.of(players, went_out=0, hand=True), rules)
+    anna, ben, clara = hand.breakdown
+    assert (anna.factors, anna.score) == ((), 0)  # the winner's score is not doubled
+    assert (_factors(ben), ben.score, clara.score) == ([("hand", 2)], 96, 30)
+
+
+def test_app_hand_finish() -> None:
+    """004 §The "Hand" finish: the finisher scores -60, the others' penalties double, a
+    player who never opened gets +200. K♥ 4♣ cost 10 + 4 = 14, doubled 28."""
+    rules = hr.MeldRules.of(hr.rulesets.classic)
+    end = hr.RoundEnd.of([("KH 4C", True), ("", True), ("9S", False)], went_out=1, hand=True)
+    first, winner, never = hr.score_round(end, rules).breakdown
+    assert (winner.base, winner.score) == (-30, -60)
+    assert (first.base, first.score, never.base, never.score) == (14, 28, 100, 200)
+    assert _ids(never.rules) == ["classic.scoring.never-opened-flat"]
+
+
+def test_saudi_partnership_partner_of_an_opener_pays_the_cards() -> None:
+    """004 §The four variants: the opening belongs to the team, so a partner who never
+    laid down counts as opened (P9 c) and pays for the cards: 5 + 6 = 11, not 100."""
+    rules = hr.MeldRules.of(hr.rulesets.saudi_partnership)
+    players = [("", True), ("2C", True), ("5H 6H", False), ("3D", False)]
+    score = hr.score_round(hr.RoundEnd.of(players, went_out=0), rules)
+    partner, lone = score.breakdown[2], score.breakdown[3]
+    assert (partner.basis, partner.opened, partner.score) == (ScoreBasis.CARDS, True, 11)
+    assert _ids(partner.rules) == [
+        "saudi_partnership.scoring.cards",
+        "saudi_partnership.scoring.team-opened",
+    ]
+    # seat 3's partner (seat 1) opened too, so seat 3 pays its 3 rather than 100
+    assert lone.score == 3
+    team = score.team_breakdown[0]
+    assert (team.seats, team.total, team.rule.id) == (
+        (0, 2),
+        -30 + 11,
+        "saudi_partnership.scoring.teams-sum",
+    )
+
+
+def test_stock_ending_lines() -> None:
+    """000 §End of a round: a round ended by the stock is not scored; 002 §Going out: when
+    the stock runs out everyone scores the cards in hand."""
+    end = hr.RoundEnd.of([("KS", True), ("5H", False)], went_out=None)
+    lines = hr.score_round(end, LEVANT).breakdown
+    assert {(line.basis, line.score) for line in lines} == {(ScoreBasis.NOT_SCORED, 0)}
+    assert _ids(lines[0].rules) == ["levant.stock.exhausted"]
+    romme = hr.score_round(end, hr.MeldRules.of(hr.rulesets.romme))
+    assert romme.scores == (10, 5)
+    assert _ids(romme.breakdown[0].rules) == ["romme.stock.exhausted", "romme.scoring.cards"]
+
+
+def test_referee_round_score_gives_the_breakdown() -> None:
+    """The 000 §Scoring example again, as the referee answers it."""
+    reply = answer(
+        {
+            "rules": "levant",
+            "indicator": "8C",
+            "ask": "round_score",
+            "went_out": 0,
+            "finish": "hand",
+            "players": [
+                {"hand": [], "opened": True},
+                {"hand": ["KS", "7D", "AC"], "opened": True},
+                {"hand": ["5H"], "opened": False},
+            ],
+        }
+    )
+    assert reply["scores"] == [-60, 64, 200] and reply["factor"] == 2
+    anna = reply["breakdown"][1]
+    assert anna == {
+        "seat": 1,
+        "basis": "cards",
+        "cards": ["KS", "7D", "AC"],
+        "card_values": [10, 7, 15],
+        "cards_total": 32,
+        "opened": True,
+        "base": 32,
+        "factors": [{"name": "hand", "factor": 2, "rule_id": "levant.scoring.hand"}],
+        "score": 64,
+        "rule_ids": ["levant.scoring.cards"],
+    }
+    assert "team_breakdown" not in reply
+
+
+def test_referee_team_breakdown() -> None:
+    reply = answer(
+        {
+            "rules": "partnership",
+            "ask": "round_score",
+            "went_out": 0,
+            "players": [
+                {"hand": [], "opened": True},
+                {"hand": ["KS"], "opened": True},
+                {"hand": ["2C"], "opened": True},
+                {"hand": [], "opened": False},
+            ],
+        }
+    )
+    # 004: each partner scores by the table, the team adds them: -30 + 2 and 10 + 100
+    assert reply["team_scores"] == [-28, 110]
+    assert reply["team_breakdown"] == [
+        {
+            "seats": [0, 2],
+            "scores": [-30, 2],
+            "total": -28,
+            "rule_id": "partnership.scoring.teams-sum",
+        },
+        {
+            "seats": [1, 3],
+            "scores": [10, 100],
+            "total": 110,
+            "rule_id": "partnership.scoring.teams-sum",
+        },
+    ]
+
+
+@pytest.mark.parametrize("preset", sorted(hr.PRESETS))
+def test_breakdowns_of_played_rounds_add_up(preset: str) -> None:
+    """Whatever the round, each line multiplies out to the score, and cites its own preset."""
+    ruleset = hr.PRESETS[preset]
+    page = rulebook.page_of(ruleset)
+    for seed in range(4):
+        game = hr.Round.deal(ruleset, player_counts(ruleset)[-1], seed=seed)
+        *_, last = random_game(game, random.Random(seed))
+        if last.outcome is None:
+            continue
+        score = last.outcome.score
+        assert tuple(line.score for line in score.breakdown) == score.scores
+        for line in score.breakdown:
+            factor = 1
+            for f in line.factors:
+                factor *= f.factor
+            assert line.base * factor == line.score
+            assert sum(line.values) == line.cards_total
+            cited = [c.id for c in line.rules] + [f.rule.id for f in line.factors]
+            assert cited and all(i.startswith(f"{page}.") for i in cited)
+            assert set(cited) <= rulebook.rule_ids()
