@@ -11,7 +11,7 @@ answer is a failure too: it means that the referee hit a bug.
 
 The inputs are:
 
-* mutations of the questions of the conformance vectors (``tests/conformance/*.json``) and
+* mutations of the questions of the conformance vectors (``hand_rummy.conformance``) and
   of round questions (``action``, ``legal_actions``) on random positions of every preset:
   values replaced by odd ones (wrong types, huge or negative numbers, digit-like strings,
   lone surrogates, NaN), fields dropped, added or swapped, lists multiplied, the text cut,
@@ -49,7 +49,7 @@ from hand_rummy import cli
 from hand_rummy.serialize import action_to_json, round_to_json
 
 ROOT = Path(__file__).resolve().parent.parent
-VECTORS = ROOT / "tests" / "conformance"
+VECTORS = ROOT / "src" / "hand_rummy" / "conformance" / "vectors"
 
 FIELDS = [
     "rules", "variants", "indicator", "ask", "id", "note", "cards", "roles", "demoted",

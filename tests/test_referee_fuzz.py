@@ -32,7 +32,7 @@ from hand_rummy.serialize import (
     view_to_json,
 )
 
-VECTORS = Path(__file__).parent / "conformance"
+VECTORS = Path(__file__).parent.parent / "src" / "hand_rummy" / "conformance" / "vectors"
 
 
 def _code(reply: Any) -> str | None:

@@ -46,7 +46,7 @@ from hand_rummy.serialize import (
 from hand_rummy.verdict import Code
 
 ROOT = Path(__file__).resolve().parent.parent
-VECTORS = ROOT / "tests" / "conformance"
+VECTORS = ROOT / "src" / "hand_rummy" / "conformance" / "vectors"
 DOCS = ROOT / "docs"
 BASE = "https://hand-rummy.invalid/schemas/"
 PROTOCOL = "hand-rummy/referee/1"  # docs/referee.rst, "Protocol version"

@@ -9,6 +9,8 @@ import sys
 from collections.abc import Sequence
 
 from hand_rummy import __version__
+from hand_rummy.cli_conformance import DESCRIPTION, HELP
+from hand_rummy.cli_conformance import configure as configure_conformance
 from hand_rummy.errors import HandRummyError
 from hand_rummy.referee import LIMITS, answer_json
 from hand_rummy.rules.presets import PRESETS, build, variants_for
@@ -143,6 +145,8 @@ def _parser() -> argparse.ArgumentParser:
     judge.add_argument("--compact", action="store_true", help="print the answer on one line")
     judge.add_argument("--ascii", action="store_true", help="escape non-ASCII characters")
     judge.set_defaults(run=_judge)
+    conformance = commands.add_parser("conformance", help=HELP, description=DESCRIPTION)
+    configure_conformance(conformance)
 
     rules = commands.add_parser("rules", help="list the rule systems or show one in words")
     which = rules.add_subparsers(dest="rules_command", required=True, metavar="list|show")

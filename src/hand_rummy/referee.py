@@ -1,7 +1,7 @@
 """The referee: one JSON question in, one JSON answer out.
 
 The question format is a public contract, and also the format of the
-conformance vectors in ``tests/conformance/``. Every question names the
+conformance vectors (:mod:`hand_rummy.conformance`). Every question names the
 ``"rules"`` (a preset), optional ``"variants"``, the ``"indicator"`` where the
 rules turn one, and what it ``"ask"``\\ s. A malformed question is answered with
 ``{"error": {"code": ..., "message": ...}}``, never with a crash, and so is a

@@ -1,0 +1,59 @@
+"""``hand-rummy conformance``: the conformance vectors against this library or another referee."""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+
+from hand_rummy.conformance import Report, command_referee, run
+
+__all__ = ["DESCRIPTION", "HELP", "configure"]
+
+HELP = "run the conformance vectors against this library or another referee"
+DESCRIPTION = (
+    "Put every conformance vector to a referee and print a pass/fail table per vector file. "
+    "The referee is this library unless --referee names a program, which reads a JSON array "
+    "of questions on standard input and writes the JSON array of its answers on standard "
+    "output. Exits 1 when a vector fails, 2 on bad arguments."
+)
+
+
+def configure(conformance: argparse.ArgumentParser) -> None:
+    """The options of the ``conformance`` subcommand."""
+    conformance.add_argument(
+        "--referee",
+        metavar="CMD",
+        help="the program to ask, as one shell-quoted string (for example "
+        '"hand-rummy judge --compact")',
+    )
+    conformance.add_argument("--rules", metavar="NAME", help="only the vectors of one preset")
+    conformance.add_argument(
+        "--timeout", type=float, default=60.0, metavar="S", help="seconds per batch (default 60)"
+    )
+    conformance.add_argument(
+        "--verbose", "-v", action="store_true", help="show every failing vector and why"
+    )
+    conformance.set_defaults(run=_conformance)
+
+
+def _conformance(args: argparse.Namespace) -> int:
+    referee = None
+    if args.referee is not None:
+        referee = command_referee(shlex.split(args.referee), timeout=args.timeout)
+    report = run(referee, rules=args.rules)
+    print(report.table())
+    _failures(report, every=args.verbose)
+    return 0 if report.ok else 1
+
+
+def _failures(report: Report, *, every: bool) -> None:
+    shown = 0
+    for result in report.files:
+        for vector, wrong in result.failures:
+            if not every and shown == 10:
+                print("... (--verbose shows every failure)")
+                return
+            print(f"\nFAIL {vector.file}: {vector.name} ({vector.source})")
+            for line in wrong:
+                print(f"  {line}")
+            shown += 1

@@ -1,0 +1,245 @@
+"""The conformance kit: rules questions with answers worked out by hand, for any referee.
+
+The vectors ship inside the package as JSON files, one per theme (``levant``,
+``romme``, ``gulf``, ``app``, ``rounds``, ``errors``). Each vector is a question
+in the referee's format (:mod:`hand_rummy.referee`), the fields of the answer
+that matter, and the source the answer was derived from: a rule document and
+its section, or the default reading of an ambiguity in RULES-MATRIX §3. No
+expected value was copied from this library's output.
+
+:func:`run` puts every vector to a referee and compares. The referee is this
+library's own :func:`~hand_rummy.referee.answer` unless another is given: a
+Python function from a list of questions to a list of answers, or, through
+:func:`command_referee`, any program that reads a JSON array of questions on
+standard input and writes the JSON array of its answers on standard output
+(``hand-rummy judge`` does exactly that). ``hand-rummy conformance`` is the
+command-line face.
+
+>>> report = run(rules="gulf")
+>>> report.passed == report.total > 0
+True
+>>> print(report.table().splitlines()[0])
+file      vectors  passed  failed
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from collections.abc import Callable, Sequence
+from importlib import resources
+from typing import Any
+
+import attrs
+
+from hand_rummy.errors import InvalidStateError
+from hand_rummy.referee import LIMITS, answer
+
+__all__ = [
+    "FileResult",
+    "Report",
+    "Vector",
+    "command_referee",
+    "compare",
+    "files",
+    "run",
+    "vectors",
+]
+
+JSON = Any
+Referee = Callable[[list[JSON]], list[JSON]]
+"""Answers a list of questions, in order."""
+
+
+@attrs.frozen
+class Vector:
+    """One case: a question, the fields of the answer that matter, and where they come from."""
+
+    file: str
+    name: str
+    source: str
+    question: JSON
+    expect: dict[str, JSON]
+
+    @property
+    def rules(self) -> str | None:
+        """The preset the question is asked under (its ``rules``, or its round's)."""
+        rules = self.question.get("rules")
+        if isinstance(rules, str):
+            return rules
+        document = self.question.get("round") or self.question.get("position")
+        if isinstance(document, dict):
+            preset = document.get("rules", {}).get("preset")
+            return preset if isinstance(preset, str) else None
+        return None
+
+
+def files() -> tuple[str, ...]:
+    """The names of the vector files, sorted (``app``, ``errors``, ...)."""
+    folder = resources.files(__name__).joinpath("vectors")
+    return tuple(
+        sorted(f.name[: -len(".json")] for f in folder.iterdir() if f.name.endswith(".json"))
+    )
+
+
+def vectors(rules: str | None = None, file: str | None = None) -> list[Vector]:
+    """Every vector, in file order; only those asked under the preset ``rules``, or of ``file``."""
+    if file is not None and file not in files():
+        raise InvalidStateError(f"no vector file {file!r}; the files are {', '.join(files())}")
+    found = []
+    for name in files() if file is None else (file,):
+        path = resources.files(__name__).joinpath("vectors").joinpath(f"{name}.json")
+        for case in json.loads(path.read_text(encoding="utf-8")):
+            found.append(
+                Vector(name, case["name"], case["source"], case["question"], case["expect"])
+            )
+    if rules is not None:
+        known = {v.rules for v in found}
+        if rules not in known:
+            presets = ", ".join(sorted(r for r in known if r))
+            raise InvalidStateError(f"no vectors for rules {rules!r}; there are some for {presets}")
+        found = [v for v in found if v.rules == rules]
+    return found
+
+
+def _field(reply: JSON, key: str) -> JSON:
+    """The part of an answer that an ``expect`` key names."""
+    if not isinstance(reply, dict):
+        return None
+    if key == "codes":
+        violations = reply.get("violations")
+        if not isinstance(violations, list):
+            return None
+        return [v.get("code") if isinstance(v, dict) else None for v in violations]
+    if key == "error":
+        error = reply.get("error")
+        return error.get("code") if isinstance(error, dict) else None
+    return reply.get(key)
+
+
+def compare(vector: Vector, reply: JSON) -> list[str]:
+    """How ``reply`` differs from what ``vector`` expects, one line per field (none: a pass).
+
+    ``codes`` stands for the list of violation codes, ``error`` for the code of
+    an error answer; any other key is a field of the answer.
+    """
+    wrong = []
+    for key, want in vector.expect.items():
+        got = _field(reply, key)
+        if got != want:
+            wrong.append(f"{key}: expected {json.dumps(want)}, got {json.dumps(got)}")
+    return wrong
+
+
+def command_referee(command: Sequence[str], timeout: float = 60.0) -> Referee:
+    """A referee that is a program: the questions go to its standard input as one JSON
+    array, and its standard output must be the JSON array of the answers, in order.
+
+    A program that fails, runs longer than ``timeout`` seconds or answers
+    something else raises :class:`~hand_rummy.errors.InvalidStateError`, and
+    :func:`run` fails every vector of that batch with the reason.
+    """
+    program = list(command)
+    if not program or not all(isinstance(part, str) for part in program):
+        raise InvalidStateError("the referee command is a non-empty list of strings")
+
+    def ask(questions: list[JSON]) -> list[JSON]:
+        try:
+            done = subprocess.run(
+                program,
+                input=json.dumps(questions, ensure_ascii=False).encode("utf-8"),
+                capture_output=True,
+                timeout=timeout,
+                check=False,
+            )
+        except OSError as error:
+            raise InvalidStateError(f"cannot run {program[0]}: {error.strerror}") from error
+        except subprocess.TimeoutExpired as error:
+            raise InvalidStateError(f"no answer within {timeout:g} s") from error
+        try:
+            answers = json.loads(done.stdout.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError) as error:
+            status = f" (exit status {done.returncode})" if done.returncode else ""
+            raise InvalidStateError(f"the output is not JSON{status}: {error}") from error
+        if not isinstance(answers, list) or len(answers) != len(questions):
+            raise InvalidStateError(
+                f"expected a JSON array of {len(questions)} answers, got "
+                + (f"{len(answers)}" if isinstance(answers, list) else type(answers).__name__)
+            )
+        return answers
+
+    return ask
+
+
+def _own(questions: list[JSON]) -> list[JSON]:
+    return [answer(question) for question in questions]
+
+
+@attrs.frozen
+class FileResult:
+    """The outcome of one vector file: each failure is (vector, what differed)."""
+
+    file: str
+    total: int
+    failures: tuple[tuple[Vector, tuple[str, ...]], ...]
+
+    @property
+    def passed(self) -> int:
+        return self.total - len(self.failures)
+
+
+@attrs.frozen
+class Report:
+    """The outcome of a run, file by file."""
+
+    files: tuple[FileResult, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(f.total for f in self.files)
+
+    @property
+    def passed(self) -> int:
+        return sum(f.passed for f in self.files)
+
+    @property
+    def ok(self) -> bool:
+        return self.passed == self.total
+
+    def table(self) -> str:
+        """A pass/fail table, one row per file, then the totals."""
+        width = max([len("file"), len("total")] + [len(f.file) for f in self.files])
+        rows = [f"{'file':<{width}}  vectors  passed  failed"]
+        for f in self.files:
+            rows.append(f"{f.file:<{width}}  {f.total:7}  {f.passed:6}  {len(f.failures):6}")
+        rows.append(
+            f"{'total':<{width}}  {self.total:7}  {self.passed:6}  {self.total - self.passed:6}"
+        )
+        return "\n".join(rows)
+
+
+def run(referee: Referee | None = None, *, rules: str | None = None) -> Report:
+    """Put every vector (of the preset ``rules`` only, if given) to ``referee`` and compare.
+
+    Questions go in batches of at most the referee's question limit
+    (:data:`~hand_rummy.referee.LIMITS`), one file at a time.
+    """
+    ask = _own if referee is None else referee
+    chosen = vectors(rules)
+    results = []
+    for name in dict.fromkeys(v.file for v in chosen):
+        cases = [v for v in chosen if v.file == name]
+        failures: list[tuple[Vector, tuple[str, ...]]] = []
+        for start in range(0, len(cases), LIMITS.questions):
+            batch = cases[start : start + LIMITS.questions]
+            try:
+                replies = ask([v.question for v in batch])
+            except InvalidStateError as error:
+                failures += [(v, (f"no answer: {error}",)) for v in batch]
+                continue
+            for vector, reply in zip(batch, replies):
+                wrong = compare(vector, reply)
+                if wrong:
+                    failures.append((vector, tuple(wrong)))
+        results.append(FileResult(name, len(cases), tuple(failures)))
+    return Report(tuple(results))
