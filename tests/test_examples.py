@@ -28,3 +28,13 @@ def test_rules_dispute_settles_the_two_plus_wild_question() -> None:
     assert "LAYOFF_TWO_PLUS_WILD" in out
     assert "...and when it lets her go out: allowed" in out
     assert "frees the A♣: the meld becomes 5♠ 5♦ 5♥ 5♣" in out
+
+
+def test_position_dispute_needs_the_taken_card_melded_first() -> None:
+    """000 §Playing a turn: a card taken from the discard pile goes down at once in a new meld
+    with two cards of the hand; then the 8♥ is the next card of 9♥ 10♥ J♥ (000 §Melds)."""
+    out = _run("position_dispute.py")
+    assert "Sami lays off 8♥ on meld 3 now: refused" in out
+    assert "TAKE_DISCARD_NOT_MELDED" in out
+    assert "meld 5♥ 6♥ 7♥" in out
+    assert "After laying down 5♥ 6♥ 7♥, the 8♥ on meld 3: allowed" in out

@@ -49,6 +49,7 @@ from hand_rummy import (
     TakeDiscard,
 )
 from hand_rummy.rules import PartnershipScoring, StockEnd
+from hand_rummy.state import DEMOTED
 from hand_rummy.testing import player_counts, random_action, rounds
 
 SCALE = int(os.environ.get("HR_RANDOM_PLAY_SCALE", "1"))
@@ -199,6 +200,18 @@ def candidate_actions(game: Round) -> set[Action]:
     return candidates
 
 
+def _as_listed(game: Round, action: Action) -> Action:
+    """The spelling that the generator lists for an accepted action: a card named without
+    ``demoted``, where the hand holds only demoted copies of its face, is the demoted copy
+    (the turn rules infer it), and the list names it so."""
+    if isinstance(action, (Discard, LayOff)) and not action.demoted:
+        hand = game.hands[game.turn]
+        index = action.card.index
+        if not hand[index] and hand[DEMOTED + index]:
+            return attrs.evolve(action, demoted=True)
+    return action
+
+
 def check_complete(game: Round, legal: list[Action], rng: random.Random) -> None:
     """Property 3: every candidate that check() accepts is generated; refusals leave no trace."""
     generated = set(legal)
@@ -206,7 +219,7 @@ def check_complete(game: Round, legal: list[Action], rng: random.Random) -> None
     refused: list[Action] = []
     for action in candidate_actions(game):
         if game.check(action).ok:
-            accepted.add(action)
+            accepted.add(_as_listed(game, action))
         else:
             refused.append(action)
     missing = accepted - generated

@@ -1347,9 +1347,14 @@ def test_levant_taken_wild_ace_laid_off_moves_with_its_card() -> None:
         hr.TakeDiscard(),
     )
     run = table_id(g, "JC QC KC")
-    # the hand's only A♣ is the taken one, which plays only as itself
-    refused(g, hr.LayOff(run, c("AC")), Code.TAKE_DISCARD_NOT_MELDED)
-    refused(g, hr.LayOff(run, c("AC"), role=c("AC")), Code.TAKE_DISCARD_NOT_MELDED)
+    # the hand's only A♣ is the taken one, which plays only as itself: named without
+    # ``demoted`` it is that copy all the same (inferred), and it takes no role
+    allowed(g, hr.LayOff(run, c("AC")))
+    assert (
+        g.apply(hr.LayOff(run, c("AC"))).table
+        == g.apply(hr.LayOff(run, c("AC"), demoted=True)).table
+    )
+    refused(g, hr.LayOff(run, c("AC"), role=c("AC")), Code.NATURAL_CARD_GIVEN_ROLE)
     allowed(g, hr.LayOff(run, c("AC"), demoted=True))
     g = g.apply(hr.LayOff(run, c("AC"), demoted=True))
     assert g.demoted[0] == ()

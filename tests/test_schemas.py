@@ -117,7 +117,9 @@ def _check_answer(question: Any, reply: Any) -> None:
 def test_names_and_files() -> None:
     shipped = sorted(p.stem for p in (ROOT / "src" / "hand_rummy" / "schemas").glob("*.json"))
     assert list(schemas.names()) == shipped
-    assert {"question", "answer", "round", "view", "match", "action", "common"} <= set(shipped)
+    assert {"question", "answer", "round", "view", "match", "position", "action", "common"} <= set(
+        shipped
+    )
 
 
 @pytest.mark.parametrize("name", schemas.names())
@@ -156,8 +158,8 @@ def test_load_gives_a_fresh_copy_and_refuses_unknown_names() -> None:
     first["properties"].clear()
     assert schemas.load("round")["properties"]["format"] == {"const": "hand-rummy/round"}
     assert json.loads(schemas.text("view")) == schemas.load("view")
-    with pytest.raises(hr.InvalidStateError, match="no schema named 'position'"):
-        schemas.load("position")
+    with pytest.raises(hr.InvalidStateError, match="no schema named 'deal'"):
+        schemas.load("deal")
     with pytest.raises(hr.InvalidStateError):
         schemas.load(3)  # type: ignore[arg-type]
     with pytest.raises(hr.InvalidStateError):
@@ -410,7 +412,12 @@ def _classify(value: Any) -> str:
     """Which schema a JSON block of the docs is an example of."""
     if isinstance(value, list):
         return "question#/$defs/batch" if value and "ask" in value[0] else "answer#/$defs/batch"
-    formats = {"hand-rummy/round": "round", "hand-rummy/view": "view", "hand-rummy/match": "match"}
+    formats = {
+        "hand-rummy/round": "round",
+        "hand-rummy/view": "view",
+        "hand-rummy/match": "match",
+        "hand-rummy/position": "position",
+    }
     if "format" in value:
         return formats[value["format"]]
     if "ask" in value:

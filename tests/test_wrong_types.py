@@ -62,6 +62,33 @@ CALLS: dict[str, Callable[[], object]] = {
     "rules_to_json(5)": lambda: serialize.rules_to_json(5),  # type: ignore[arg-type]
     "view_to_json(5)": lambda: serialize.view_to_json(5),  # type: ignore[arg-type]
     "match_to_json(5)": lambda: serialize.match_to_json(5),  # type: ignore[arg-type]
+    "position_to_json(5)": lambda: serialize.position_to_json(5),  # type: ignore[arg-type]
+    "Round.from_position(5)": lambda: hr.Round.from_position(5),  # type: ignore[arg-type]
+    "Position('levant', ...)": lambda: hr.Round.from_position(
+        hr.Position("levant", [14, 14], 0, hr.Phase.DRAW)  # type: ignore[arg-type]
+    ),
+    "Position(players=5)": lambda: hr.Position(hr.rulesets.romme, 5, 0, hr.Phase.DRAW),  # type: ignore[arg-type]
+    "Position(phase='draw')": lambda: hr.Round.from_position(
+        hr.Position(hr.rulesets.romme, [13, 13], 0, "draw")  # type: ignore[arg-type]
+    ),
+    "Position(table=[5])": lambda: hr.Round.from_position(
+        hr.Position(hr.rulesets.romme, [13, 13], 0, hr.Phase.DRAW, table=[5])  # type: ignore[list-item]
+    ),
+    "Position(openings=[(0, 'x')])": lambda: hr.Position(
+        hr.rulesets.romme,
+        [13, 13],
+        0,
+        hr.Phase.DRAW,
+        openings=[(0, "x")],  # type: ignore[list-item]
+    ),
+    "PositionSeat(5)": lambda: hr.PositionSeat(5),  # type: ignore[arg-type]
+    "PositionSeat(hand_size='3')": lambda: hr.Round.from_position(
+        hr.Position(hr.rulesets.romme, [hr.PositionSeat(hand_size="3"), 13], 0, hr.Phase.DRAW)  # type: ignore[arg-type]
+    ),
+    "PositionMeld(1, 0, 5)": lambda: hr.PositionMeld(1, 0, 5),  # type: ignore[arg-type]
+    "PositionTurn(taken=5)": lambda: hr.PositionTurn(taken=5),  # type: ignore[arg-type]
+    "fill_deal(5, 2)": lambda: hr.fill_deal(5, 2),  # type: ignore[arg-type]
+    "fill_deal(hands={0: 5})": lambda: hr.fill_deal(hr.rulesets.romme, 2, hands={0: 5}),  # type: ignore[dict-item]
 }
 
 

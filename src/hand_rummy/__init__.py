@@ -35,6 +35,7 @@ from hand_rummy.cards import (
     parse_card,
     parse_cards,
 )
+from hand_rummy.deals import fill_deal
 from hand_rummy.errors import (
     AmbiguousMeldError,
     CardParseError,
@@ -48,6 +49,7 @@ from hand_rummy.legal import LegalActions
 from hand_rummy.match import Match
 from hand_rummy.melds import Meld, MeldJudgement, MeldRules, judge_meld, meld_points
 from hand_rummy.opening import OpeningJudgement, judge_opening
+from hand_rummy.position import Position, PositionMeld, PositionSeat, PositionTurn
 from hand_rummy.round import (
     Ending,
     Obligation,
@@ -121,6 +123,10 @@ __all__ = [
     "PlayerEnd",
     "PlayerScore",
     "PlayerView",
+    "Position",
+    "PositionMeld",
+    "PositionSeat",
+    "PositionTurn",
     "RandomBot",
     "Rank",
     "Round",
@@ -144,6 +150,7 @@ __all__ = [
     "build_deck",
     "card_penalty",
     "exchange",
+    "fill_deal",
     "format_cards",
     "hand_value",
     "judge_meld",

@@ -10,8 +10,9 @@ answer quick and small.
 
 Two questions are about a round in play (``"action"`` and
 ``"legal_actions"``); they carry the round as a document of
-:mod:`hand_rummy.serialize`, which names its own rules, so ``"rules"`` is
-optional for them (when given, it must agree with the document).
+:mod:`hand_rummy.serialize`, a ``"round"`` (its deal and history) or a
+``"position"`` (the round as it stands), which names its own rules, so
+``"rules"`` is optional for them (when given, it must agree with the document).
 
 >>> answer({"rules": "levant", "indicator": "8C", "ask": "meld", "cards": ["7H", "AC", "9H"]})
 ... # doctest: +NORMALIZE_WHITESPACE
@@ -43,7 +44,12 @@ from hand_rummy.rules.opening import OpeningExemption, OpeningRecord
 from hand_rummy.rules.presets import PRESETS, build
 from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.scoring import PlayerEnd, RoundEnd, RoundScore, hand_value, score_round
-from hand_rummy.serialize import action_from_json, action_to_json, round_from_json
+from hand_rummy.serialize import (
+    action_from_json,
+    action_to_json,
+    position_from_json,
+    round_from_json,
+)
 from hand_rummy.table import LayoffContext, exchange, lay_off
 from hand_rummy.verdict import Verdict
 
@@ -95,10 +101,10 @@ class Limits:
     """Questions in one array."""
     cards: int = 108
     """Cards in one list of cards (a meld, a hand, the cards laid off, exchanged or melded,
-    and each list of a round's deal): the largest deck holds 108."""
+    each list of a round's deal and of a position): the largest deck holds 108."""
     melds: int = 36
-    """Melds laid down together (an ``opening``, a ``lay_down`` action): 36 melds of three
-    use 108 cards."""
+    """Melds laid down together (an ``opening``, a ``lay_down`` action), and the melds on a
+    position's table: 36 melds of three use 108 cards."""
     variants: int = 32
     """Names in ``variants``."""
     history: int = 5000
@@ -615,14 +621,59 @@ def _round_limits(doc: Mapping[str, Any]) -> None:
             _action_limits(action, f"'round'.history[{i}]")
 
 
-def _round(q: Mapping[str, Any]) -> Round:
-    """The round document of a question, checked against its optional rules fields."""
+def _cards_limit(cards: Any, where: str) -> None:
+    if isinstance(cards, list) and len(cards) > LIMITS.cards:
+        raise LimitError("cards", f"{where} holds {len(cards)} cards")
+
+
+def _position_limits(doc: Mapping[str, Any]) -> None:
+    """Refuse a position document too big to read; its types are the serialiser's to check."""
+    for name in ("discards", "stock"):
+        _cards_limit(doc.get(name), f"'position'.{name}")
+    players = doc.get("players")
+    if isinstance(players, list):
+        for i, player in enumerate(players[: LIMITS.cards + 1]):
+            if isinstance(player, dict):
+                for name in ("hand", "demoted"):
+                    _cards_limit(player.get(name), f"'position'.players[{i}].{name}")
+    table = doc.get("table")
+    if isinstance(table, list):
+        if len(table) > LIMITS.melds:
+            raise LimitError("melds", f"'position'.table holds {len(table)} melds")
+        for i, entry in enumerate(table):
+            meld = entry.get("meld") if isinstance(entry, dict) else None
+            if isinstance(meld, dict):
+                _cards_limit(meld.get("cards"), f"'position'.table[{i}].meld.cards")
+    current = doc.get("current")
+    if isinstance(current, dict):
+        _cards_limit(current.get("melded"), "'position'.current.melded")
+
+
+def _read_game(q: Mapping[str, Any]) -> tuple[Round, str]:
+    """The round of a question, from its ``round`` or its ``position`` document."""
+    if "round" in q and "position" in q:
+        raise QuestionError("BAD_FIELD", "give 'round' or 'position', not both")
+    if "position" in q:
+        doc = _field(q, "position", dict)
+        _position_limits(doc)
+        try:
+            return Round.from_position(position_from_json(doc)), "position"
+        except HandRummyError as err:
+            raise QuestionError("BAD_POSITION", f"'position': {err}") from None
+    if "round" not in q:
+        raise QuestionError("MISSING_FIELD", "the question needs 'round' or 'position'")
     doc = _field(q, "round", dict)
     _round_limits(doc)
     try:
-        game = round_from_json(doc)
+        return round_from_json(doc), "round"
     except HandRummyError as err:
         raise QuestionError("BAD_ROUND", f"'round': {err}") from None
+
+
+def _round(q: Mapping[str, Any]) -> Round:
+    """The round (or position) document of a question, checked against its optional rules
+    fields."""
+    game, kind = _read_game(q)
     if "rules" in q:
         ruleset = game.ruleset
         variants = _field(q, "variants", list, required=False) or []
@@ -632,21 +683,21 @@ def _round(q: Mapping[str, Any]) -> Round:
             raise QuestionError(
                 "BAD_FIELD",
                 f"'rules' and 'variants' say {_clip(given, 80)}, "
-                f"but the round is played under {ruleset.title}",
+                f"but the {kind} is played under {ruleset.title}",
             )
     elif "variants" in q:
-        raise QuestionError("BAD_FIELD", "'variants' without 'rules'; the round names its rules")
+        raise QuestionError("BAD_FIELD", f"'variants' without 'rules'; the {kind} names its rules")
     if "indicator" in q:
         card = _card(q["indicator"], "'indicator'") if q["indicator"] is not None else None
         if card != game.indicator:
             raise QuestionError(
-                "BAD_INDICATOR", "'indicator' differs from the indicator of the round"
+                "BAD_INDICATOR", f"'indicator' differs from the indicator of the {kind}"
             )
     return game
 
 
 def _ask_action(q: Mapping[str, Any]) -> JSON:
-    _check_keys(q, frozenset({"round", "action"}))
+    _check_keys(q, frozenset({"round", "position", "action"}))
     raw = _field(q, "action", dict)
     _action_limits(raw, "'action'")
     game = _round(q)
@@ -659,7 +710,7 @@ def _ask_action(q: Mapping[str, Any]) -> JSON:
 
 
 def _ask_legal_actions(q: Mapping[str, Any]) -> JSON:
-    _check_keys(q, frozenset({"round", "offset", "limit"}))
+    _check_keys(q, frozenset({"round", "position", "offset", "limit"}))
     offset = _count(q, "offset") or 0
     limit = _count(q, "limit")
     if limit is None:
@@ -686,7 +737,8 @@ ROUND_ASKS: dict[str, Callable[[Mapping[str, Any]], JSON]] = {
     "action": _ask_action,
     "legal_actions": _ask_legal_actions,
 }
-"""The questions about a round in play, by their ``"ask"``: the round document names the rules."""
+"""The questions about a round in play, by their ``"ask"``: the round or position document
+names the rules."""
 
 
 def answer(question: Any) -> JSON:

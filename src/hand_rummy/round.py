@@ -31,6 +31,7 @@ from hand_rummy.errors import IllegalActionError, InvalidStateError, expect
 from hand_rummy.history import ActionLog
 from hand_rummy.legal import LegalActions
 from hand_rummy.melds import Meld, MeldRules, read_cards
+from hand_rummy.position import Position, position_of, position_state
 from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.state import (
     Ending,
@@ -179,6 +180,17 @@ class Round(RoundState):
         return game
 
     @classmethod
+    def from_position(cls, position: Position) -> Round:
+        """The round that stands at ``position``: checked, its defaults worked out and the
+        cards it does not list filled in by its seed (:mod:`hand_rummy.position`).
+
+        The round has no deal (``start`` is empty), so it cannot be restarted or
+        replayed, nor written as a round document; :meth:`position` describes it.
+        Raises :class:`~hand_rummy.errors.InvalidStateError` naming the field at fault.
+        """
+        return cls.from_state(position_state(position))
+
+    @classmethod
     def from_state(cls, state: RoundState) -> Round:
         """The round whose data is ``state`` (for instance a round rebuilt from a view)."""
         if isinstance(state, Round):
@@ -188,7 +200,10 @@ class Round(RoundState):
     def restart(self) -> Round:
         """The round as it was dealt, before any action."""
         if not self.start:
-            raise InvalidStateError("this round was sampled from a view and has no deal to replay")
+            raise InvalidStateError(
+                "this round has no deal to replay: it was built from a position or sampled "
+                "from a view"
+            )
         *hands, stock, pile = self.start
         return Round.from_deal(
             self.ruleset,
@@ -240,6 +255,12 @@ class Round(RoundState):
     def legal_actions(self) -> LegalActions:
         """Every legal action for the player to move, lazily (iterate, ``in``, ``count()``)."""
         return LegalActions(self)
+
+    def position(self) -> Position:
+        """The round as it stands now, every card listed, as a
+        :class:`~hand_rummy.position.Position`; :meth:`from_position` gives it back (without
+        the deal and the history)."""
+        return position_of(self)
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see: own hand, the table and piles, and public counts."""
@@ -312,6 +333,11 @@ class PlayerView(Seen):
         if self.turn != self.seat:
             return LegalActions(None)
         return LegalActions(redacted(self))
+
+    def position(self) -> Position:
+        """What this player sees, as a :class:`~hand_rummy.position.Position`: the other hands
+        as card counts and the stock as a size, which :meth:`Round.from_position` fills."""
+        return position_of(self)
 
     def sample(self, rng: random.Random) -> Round:
         """A full round consistent with this view, the hidden cards dealt at random.

@@ -23,6 +23,9 @@ ASCII notation (``"10H"``, ``"JK"``); reading accepts any notation that
   is refused.
 * A player view (``"format": "hand-rummy/view"``, version 1) is everything
   in a :class:`~hand_rummy.round.PlayerView`.
+* A position (``"format": "hand-rummy/position"``, version 1) is a
+  :class:`~hand_rummy.position.Position`: a round as it stands, without its deal
+  or history, in which unknown cards may be left out (:doc:`/positions`).
 
 Reading a malformed document raises
 :class:`~hand_rummy.errors.InvalidStateError`, or
@@ -78,6 +81,16 @@ from hand_rummy.errors import (
 )
 from hand_rummy.match import Deal, Match
 from hand_rummy.melds import Meld, MeldRules
+from hand_rummy.position import (
+    AUTO,
+    Auto,
+    Position,
+    PositionMeld,
+    PositionSeat,
+    PositionTurn,
+    position_of,
+    position_state,
+)
 from hand_rummy.round import (
     Ending,
     Obligation,
@@ -96,6 +109,7 @@ from hand_rummy.scoring import RoundScore
 
 __all__ = [
     "MATCH_FORMAT",
+    "POSITION_FORMAT",
     "ROUND_FORMAT",
     "VERSION",
     "VIEW_FORMAT",
@@ -108,6 +122,8 @@ __all__ = [
     "match_to_json",
     "meld_from_json",
     "meld_to_json",
+    "position_from_json",
+    "position_to_json",
     "round_from_json",
     "round_to_json",
     "rules_from_json",
@@ -124,8 +140,11 @@ VIEW_FORMAT = "hand-rummy/view"
 """The ``"format"`` of a player-view document."""
 MATCH_FORMAT = "hand-rummy/match"
 """The ``"format"`` of a match document."""
+POSITION_FORMAT = "hand-rummy/position"
+"""The ``"format"`` of a position document."""
 VERSION = 1
-"""The version of the round, view and match documents that this library writes and reads."""
+"""The version of the round, view, match and position documents that this library writes and
+reads."""
 
 _E = TypeVar("_E", bound=enum.Enum)
 
@@ -643,8 +662,9 @@ def round_to_json(game: Round) -> JSON:
     expect(game, Round, "the round")
     if len(game.start) != game.players + 2:
         raise InvalidStateError(
-            "this round has no recorded deal (a round sampled from a view?), so it cannot "
-            "be written: a round document is replayed from its deal"
+            "this round has no recorded deal (it was built from a position, or sampled from a "
+            "view), so it cannot be written as a round document, which is replayed from its "
+            "deal; write it as a position document with position_to_json"
         )
     *hands, stock, discards = game.start
     return {
@@ -929,6 +949,270 @@ def view_from_json(value: Any) -> PlayerView:
     )
 
 
+# --- positions ---------------------------------------------------------------------------
+
+_POSITION_REQUIRED = ("format", "version", "rules", "players", "turn", "phase")
+_POSITION_OPTIONAL = (
+    "indicator",
+    "dealer",
+    "seed",
+    "table",
+    "discards",
+    "discard_size",
+    "stock",
+    "stock_size",
+    "current",
+    "openings",
+    "reshuffles",
+)
+_SEAT_FIELDS = (
+    "hand",
+    "hand_size",
+    "demoted",
+    "opened",
+    "melded",
+    "turns_played",
+    "announced",
+    "missed",
+)
+_POSITION_TURN_FIELDS = (
+    "taken",
+    "taken_demoted",
+    "had_taken",
+    "obligation",
+    "freed",
+    "laid_down",
+    "laid_off",
+    "laid_off_on_others",
+    "melded",
+    "first_turn_bare",
+)
+
+
+def _seat_to_json(seat: PositionSeat) -> JSON:
+    out: JSON = {}
+    if seat.hand or seat.hand_size is None:
+        out["hand"] = _card_list(seat.hand)
+    if seat.hand_size is not None:
+        out["hand_size"] = seat.hand_size
+    if seat.demoted is not None:
+        out["demoted"] = _card_list(seat.demoted)
+    for name in ("opened", "melded", "turns_played", "announced"):
+        if getattr(seat, name) is not None:
+            out[name] = getattr(seat, name)
+    if seat.missed:
+        out["missed"] = True
+    return out
+
+
+def _position_turn_to_json(turn: PositionTurn) -> JSON:
+    out: JSON = {}
+    for name in ("taken", "freed"):
+        card = getattr(turn, name)
+        if card is not None:
+            out[name] = card.ascii
+    for name in ("taken_demoted", "had_taken"):
+        if getattr(turn, name) is not None:
+            out[name] = getattr(turn, name)
+    if turn.obligation != AUTO:
+        out["obligation"] = None if turn.obligation is None else turn.obligation.value
+    for name in ("laid_down", "laid_off", "laid_off_on_others"):
+        if getattr(turn, name):
+            out[name] = True
+    if turn.melded is not None:
+        out["melded"] = _card_list(turn.melded)
+    if turn.first_turn_bare is not None:
+        out["first_turn_bare"] = turn.first_turn_bare
+    return out
+
+
+def position_to_json(value: Position | Round | PlayerView) -> JSON:
+    """A position as a versioned document (``"format": "hand-rummy/position"``, version 1).
+
+    A :class:`~hand_rummy.round.Round` or :class:`~hand_rummy.round.PlayerView`
+    is written as its position (:func:`~hand_rummy.position.position_of`): a
+    round with every card listed, a view with what its player sees. Fields at
+    their defaults are left out, so the document says what the position says.
+
+    >>> import hand_rummy as hr
+    >>> doc = position_to_json(hr.Position(hr.rulesets.romme, ["KS QS", 12], turn=0,
+    ...                                    phase=hr.Phase.DRAW, discards="2C"))
+    >>> doc  # doctest: +NORMALIZE_WHITESPACE
+    {'format': 'hand-rummy/position', 'version': 1, 'rules': {'preset': 'romme', 'variants': []},
+     'players': [{'hand': ['KS', 'QS']}, {'hand_size': 12}], 'table': [], 'discards': ['2C'],
+     'turn': 0, 'phase': 'draw'}
+    >>> position_from_json(doc) == hr.Position(hr.rulesets.romme, ["KS QS", 12], turn=0,
+    ...                                        phase=hr.Phase.DRAW, discards="2C")
+    True
+    """
+    if isinstance(value, (Round, PlayerView)):
+        value = position_of(value)
+    expect(value, Position, "the position")
+    doc: JSON = {"format": POSITION_FORMAT, "version": VERSION}
+    doc["rules"] = rules_to_json(value.ruleset)
+    if value.indicator is not None:
+        doc["indicator"] = value.indicator.ascii
+    if value.dealer:
+        doc["dealer"] = value.dealer
+    if value.seed:
+        doc["seed"] = value.seed
+    doc["players"] = [_seat_to_json(seat) for seat in value.players]
+    doc["table"] = [
+        {
+            "id": m.id,
+            "owner": m.owner,
+            "meld": meld_to_json(m.meld),
+            **({"kind": m.kind.value} if m.kind is not None else {}),
+        }
+        for m in value.table
+    ]
+    doc["discards"] = _card_list(value.discards)
+    if value.discard_size is not None:
+        doc["discard_size"] = value.discard_size
+    if value.stock:
+        doc["stock"] = _card_list(value.stock)
+    if value.stock_size is not None:
+        doc["stock_size"] = value.stock_size
+    doc["turn"] = value.turn
+    doc["phase"] = value.phase.value
+    current = _position_turn_to_json(value.current)
+    if current:
+        doc["current"] = current
+    if value.openings is not None:
+        doc["openings"] = [{"seat": seat, "points": points} for seat, points in value.openings]
+    if value.reshuffles:
+        doc["reshuffles"] = value.reshuffles
+    return doc
+
+
+def _opt_bool(obj: Mapping[str, Any], key: str, where: str = "") -> bool | None:
+    """An optional field: ``None`` when it is left out (a ``null`` is no boolean)."""
+    at = f"{where}.{key}" if where else key
+    return None if key not in obj else _bool(obj[key], at)
+
+
+def _opt_int(obj: Mapping[str, Any], key: str, where: str = "") -> int | None:
+    at = f"{where}.{key}" if where else key
+    return None if key not in obj else _int(obj[key], at, 0)
+
+
+def _opt_cards(obj: Mapping[str, Any], key: str, where: str) -> tuple[Card, ...] | None:
+    return None if key not in obj else _cards(obj[key], f"{where}.{key}")
+
+
+def _seat_from_json(value: Any, where: str) -> PositionSeat:
+    obj = _fields(value, where, (), _SEAT_FIELDS)
+    if "hand" not in obj and "hand_size" not in obj:
+        _fail(where, "missing field 'hand' or 'hand_size': give the cards, or how many")
+    return PositionSeat(
+        hand=_cards(obj.get("hand", []), f"{where}.hand"),
+        hand_size=_opt_int(obj, "hand_size", where),
+        demoted=_opt_cards(obj, "demoted", where),
+        opened=_opt_bool(obj, "opened", where),
+        melded=_opt_bool(obj, "melded", where),
+        turns_played=_opt_int(obj, "turns_played", where),
+        announced=_opt_int(obj, "announced", where),
+        missed=_bool(obj.get("missed", False), f"{where}.missed"),
+    )
+
+
+def _position_table_from_json(value: Any, where: str, players: int) -> tuple[PositionMeld, ...]:
+    table = []
+    for i, raw in enumerate(_list(value, where)):
+        at = f"{where}[{i}]"
+        obj = _fields(raw, at, ["id", "owner", "meld"], ["kind"])
+        kind = obj.get("kind")
+        table.append(
+            PositionMeld(
+                _int(obj["id"], f"{at}.id", 1),
+                _seat(obj["owner"], f"{at}.owner", players),
+                meld_from_json(obj["meld"], f"{at}.meld"),
+                None if kind is None else _enum(MeldKind, kind, f"{at}.kind"),
+            )
+        )
+    return tuple(table)
+
+
+def _position_turn_from_json(value: Any, where: str) -> PositionTurn:
+    obj = _fields(value, where, (), _POSITION_TURN_FIELDS)
+    obligation: Obligation | Auto | None = AUTO
+    if "obligation" in obj:
+        raw = obj["obligation"]
+        obligation = None if raw is None else _enum(Obligation, raw, f"{where}.obligation")
+    return PositionTurn(
+        taken=_opt_card(obj.get("taken"), f"{where}.taken"),
+        taken_demoted=_opt_bool(obj, "taken_demoted", where),
+        had_taken=_opt_bool(obj, "had_taken", where),
+        obligation=obligation,
+        freed=_opt_card(obj.get("freed"), f"{where}.freed"),
+        laid_down=_bool(obj.get("laid_down", False), f"{where}.laid_down"),
+        laid_off=_bool(obj.get("laid_off", False), f"{where}.laid_off"),
+        laid_off_on_others=_bool(
+            obj.get("laid_off_on_others", False), f"{where}.laid_off_on_others"
+        ),
+        melded=_opt_cards(obj, "melded", where),
+        first_turn_bare=_opt_bool(obj, "first_turn_bare", where),
+    )
+
+
+def _position_openings_from_json(
+    value: Any, where: str, ruleset: Ruleset, players: int
+) -> tuple[tuple[int, int], ...]:
+    teams = ruleset.players.teams(players)
+    out = []
+    for i, raw in enumerate(_list(value, where)):
+        at = f"{where}[{i}]"
+        obj = _fields(raw, at, ["seat", "points"], ["team"])
+        seat = _seat(obj["seat"], f"{at}.seat", players)
+        if "team" in obj:
+            team = _int(obj["team"], f"{at}.team", 0)
+            if team >= len(teams) or seat not in teams[team]:
+                _fail(f"{at}.team", f"{team}, but seat {seat} does not play in team {team}")
+        out.append((seat, _int(obj["points"], f"{at}.points", 0)))
+    return tuple(out)
+
+
+def position_from_json(value: Any) -> Position:
+    """Read a position document: its form, and then the position itself.
+
+    Checked: ``format`` and ``version``; every field, its type and no unknown
+    field; the rules; the number of players (allowed by the rules); card
+    strings; seats in range; and then everything that
+    :func:`~hand_rummy.position.position_state` checks (the cards against the
+    deck, the phase, the turn so far, the table melds, ...), each refusal
+    naming its field (``players[1].hand_size: ...``).
+    """
+    obj = _obj(value, "document")
+    _format(obj, POSITION_FORMAT)
+    obj = _fields(obj, "document", _POSITION_REQUIRED, _POSITION_OPTIONAL)
+    ruleset = rules_from_json(obj["rules"])
+    raw_players = _list(obj["players"], "players")
+    players = len(raw_players)
+    if not ruleset.players.allows(players):
+        _fail("players", f"{ruleset.title} cannot be played by {players} players")
+    position = Position(
+        ruleset,
+        [_seat_from_json(p, f"players[{i}]") for i, p in enumerate(raw_players)],
+        _seat(obj["turn"], "turn", players),
+        _enum(Phase, obj["phase"], "phase"),
+        table=_position_table_from_json(obj.get("table", []), "table", players),
+        discards=_cards(obj.get("discards", []), "discards"),
+        discard_size=_opt_int(obj, "discard_size"),
+        stock=_cards(obj.get("stock", []), "stock"),
+        stock_size=_opt_int(obj, "stock_size"),
+        indicator=_opt_card(obj.get("indicator"), "indicator"),
+        dealer=_seat(obj.get("dealer", 0), "dealer", players),
+        current=_position_turn_from_json(obj.get("current", {}), "current"),
+        openings=None
+        if "openings" not in obj
+        else _position_openings_from_json(obj["openings"], "openings", ruleset, players),
+        reshuffles=_int(obj.get("reshuffles", 0), "reshuffles", 0),
+        seed=_int(obj.get("seed", 0), "seed"),
+    )
+    position_state(position)
+    return position
+
+
 # --- matches -----------------------------------------------------------------------------
 
 
@@ -1102,11 +1386,13 @@ def match_from_json(value: Any) -> Match:
 # --- text --------------------------------------------------------------------------------
 
 
-def dumps(value: Match | Round | PlayerView | Action, **options: Any) -> str:
-    """JSON text for a match, a round, a player view or an action (``options`` go to
-    :func:`json.dumps`)."""
+def dumps(value: Match | Round | PlayerView | Position | Action, **options: Any) -> str:
+    """JSON text for a match, a round, a player view, a position or an action (``options`` go
+    to :func:`json.dumps`)."""
     if isinstance(value, Match):
         doc = match_to_json(value)
+    elif isinstance(value, Position):
+        doc = position_to_json(value)
     elif isinstance(value, Round):
         doc = round_to_json(value)
     elif isinstance(value, PlayerView):
@@ -1117,10 +1403,10 @@ def dumps(value: Match | Round | PlayerView | Action, **options: Any) -> str:
 
 
 def loads(
-    text: str, kind: Literal["round", "view", "action", "match"] = "round"
-) -> Round | PlayerView | Action | Match:
+    text: str, kind: Literal["round", "view", "action", "match", "position"] = "round"
+) -> Round | PlayerView | Action | Match | Position:
     """Read JSON text written by :func:`dumps`: a ``"round"``, a ``"view"``, an
-    ``"action"`` or a ``"match"``."""
+    ``"action"``, a ``"match"`` or a ``"position"``."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise InvalidStateError(f"expected JSON text, not {type(text).__name__}")
     try:
@@ -1137,4 +1423,8 @@ def loads(
         return action_from_json(data)
     if kind == "match":
         return match_from_json(data)
-    raise InvalidStateError(f"unknown kind {kind!r}; use 'round', 'view', 'action' or 'match'")
+    if kind == "position":
+        return position_from_json(data)
+    raise InvalidStateError(
+        f"unknown kind {kind!r}; use 'round', 'view', 'action', 'match' or 'position'"
+    )

@@ -7,14 +7,15 @@ The schemas ship inside the package as JSON files, one per kind of value:
     :data:`hand_rummy.referee.PROTOCOL`). The answer to each ask, and the error
     answer, are also under ``$defs`` by name (``answer.json#/$defs/meld``,
     ``answer.json#/$defs/error``), and so is each ask's question.
-``round``, ``view``, ``match``, ``action``
+``round``, ``view``, ``match``, ``position``, ``action``
     The documents of :mod:`hand_rummy.serialize` (``hand-rummy/round``,
-    ``hand-rummy/view`` and ``hand-rummy/match``, version 1) and an action.
+    ``hand-rummy/view``, ``hand-rummy/match`` and ``hand-rummy/position``,
+    version 1) and an action.
 ``common``
     Cards, melds, rulesets and the parts of a position that the others share:
     the card grammar of :func:`~hand_rummy.cards.parse_card` as a ``pattern``.
-    A document of a new kind (a position, say) adds one file that refers to
-    these parts, and :func:`names` lists it.
+    A document of a new kind adds one file that refers to these parts, and
+    :func:`names` lists it.
 
 Each schema's ``$id`` is :data:`BASE_URI` followed by its file name, and the
 schemas refer to each other by those names (``"$ref": "common.json#/$defs/card"``).
@@ -34,7 +35,7 @@ which is not a dependency of hand-rummy. With ``jsonschema`` and
     jsonschema.Draft202012Validator(schemas.load("question"), registry=registry).validate(question)
 
 >>> names()
-('action', 'answer', 'common', 'match', 'question', 'round', 'view')
+('action', 'answer', 'common', 'match', 'position', 'question', 'round', 'view')
 >>> round_schema = load("round")
 >>> round_schema["$id"], round_schema["properties"]["format"]
 ('https://hand-rummy.invalid/schemas/round.json', {'const': 'hand-rummy/round'})
@@ -78,10 +79,10 @@ def load(name: str) -> dict[str, Any]:
 
     >>> load("common")["$defs"]["card"]["type"]
     'string'
-    >>> load("position")
+    >>> load("deal")
     Traceback (most recent call last):
     ...
-    hand_rummy.errors.InvalidStateError: no schema named 'position'; the schemas are action, ...
+    hand_rummy.errors.InvalidStateError: no schema named 'deal'; the schemas are action, ...
     """
     schema: dict[str, Any] = json.loads(text(name))
     return schema

@@ -15,6 +15,7 @@ from hand_rummy.transitions import (
 )
 from hand_rummy.turn_rules.gates import (
     going_out_problems,
+    hand_slot,
     obligation_problems,
     undiscardable,
     would_be_hand,
@@ -33,9 +34,9 @@ def judge_discard(state: RoundState, action: Discard) -> Ruling:
     pending = state.current.obligation
     if pending is not None and not (pending is Obligation.GO_OUT and left == 0):
         return from_problems(obligation_problems(state))
-    slot = card.index + (DEMOTED if action.demoted else 0)
+    slot = hand_slot(hand, card, action.demoted)
     if not hand[slot]:
-        if action.demoted:
+        if slot >= DEMOTED:
             return refuse(
                 rules,
                 Code.CARD_NOT_IN_HAND,
@@ -51,7 +52,7 @@ def judge_discard(state: RoundState, action: Discard) -> Ruling:
             Topic.NO_REDISCARD,
         )
     going = rules.going_out
-    wild = not action.demoted and state.rules.is_wild(card)
+    wild = slot < DEMOTED and state.rules.is_wild(card)
     if going.wild_discard_only_to_go_out and wild and left > 0:
         return refuse(
             rules,

@@ -28,6 +28,7 @@ __all__ = [
     "finish_of",
     "finish_rules",
     "going_out_problems",
+    "hand_slot",
     "keep_problems",
     "keeping_the_promise",
     "lay_off_context",
@@ -38,6 +39,21 @@ __all__ = [
     "undiscardable",
     "would_be_hand",
 ]
+
+
+def hand_slot(hand: Sequence[int], card: Card, demoted: bool) -> int:
+    """The hand slot that ``card``, named in a lay-down, lay-off or discard, leaves from.
+
+    A copy declared ``demoted`` comes from the demoted slot, any other from the
+    ordinary one, except where the hand (as it was before the move) holds no
+    ordinary copy of that face but a demoted one: identical cards cannot be told
+    apart, so the card named can only be that demoted copy, and it is inferred
+    (000 §Exchanging wild cards). The slot may be empty; the caller says why.
+    """
+    index = card.index
+    if demoted or (not hand[index] and hand[DEMOTED + index]):
+        return DEMOTED + index
+    return index
 
 
 def bare_turn(state: RoundState) -> bool:

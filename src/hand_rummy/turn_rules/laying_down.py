@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 
+import attrs
+
 from hand_rummy.actions import LayDown
 from hand_rummy.cards import format_cards
 from hand_rummy.finder import FoundMeld
@@ -23,6 +25,7 @@ from hand_rummy.turn_rules.gates import (
     can_still_finish,
     finish_of,
     finish_rules,
+    hand_slot,
     keep_problems,
     keeping_the_promise,
     may_finish_below_bar,
@@ -35,47 +38,66 @@ from hand_rummy.verdict import Code, Topic, Violation
 __all__ = ["judge_lay_down", "lay_downs"]
 
 
-def _slots_of(state: RoundState, melds: Sequence[Meld]) -> tuple[list[int], list[Violation]]:
-    """The hand slots that ``melds`` take, or why the hand does not hold them.
+def _slots_of(
+    state: RoundState, melds: Sequence[Meld]
+) -> tuple[list[int], tuple[Meld, ...], list[Violation]]:
+    """The hand slots that ``melds`` take and the melds as they will be judged, or why the
+    hand does not hold them.
 
     A demoted position takes a demoted copy; any other position takes an
-    ordinary copy. Identical cards cannot be told apart, so a face whose
-    only copies in hand are demoted plays only as demoted.
+    ordinary copy, or, where the hand holds only demoted copies of that face,
+    a demoted one (:func:`~hand_rummy.turn_rules.gates.hand_slot`), and the
+    position is then judged as demoted.
     """
-    hand = list(state.hands[state.turn])
+    held = state.hands[state.turn]
+    hand = list(held)
     rules = state.ruleset
     slots: list[int] = []
+    spelled: list[Meld] = []
     every = [c for m in melds for c in m.cards]
     for meld in melds:
+        inferred: list[int] = []
         for i, card in enumerate(meld.cards):
             demoted = i in meld.demoted
-            slot = card.index + (DEMOTED if demoted else 0)
+            slot = hand_slot(held, card, demoted)
+            if slot >= DEMOTED and not demoted:
+                inferred.append(i)
             if hand[slot] == 0:
                 if demoted:
                     message = f"{card} was not taken from the discard pile, so it stays wild"
-                    return [], [
-                        violation(rules, Code.DEMOTION_NOT_ALLOWED, message, Topic.DEMOTION)
-                    ]
+                    return (
+                        [],
+                        (),
+                        [violation(rules, Code.DEMOTION_NOT_ALLOWED, message, Topic.DEMOTION)],
+                    )
                 if hand[DEMOTED + card.index]:
                     message = (
                         f"{card} came from the discard pile, so it plays only as a natural card"
                     )
-                    return [], [
-                        violation(rules, Code.DEMOTION_NOT_ALLOWED, message, Topic.DEMOTION)
-                    ]
+                    return (
+                        [],
+                        (),
+                        [violation(rules, Code.DEMOTION_NOT_ALLOWED, message, Topic.DEMOTION)],
+                    )
                 missing = Counter(every) - Counter(state.hand(state.turn))
                 shown = format_cards(sorted(missing.elements())) if missing else str(card)
-                return [], [
-                    violation(
-                        rules,
-                        Code.CARD_NOT_IN_HAND,
-                        f"{format_cards(every)} are not all in your hand (missing {shown})",
-                        Topic.OWN_CARDS,
-                    )
-                ]
+                return (
+                    [],
+                    (),
+                    [
+                        violation(
+                            rules,
+                            Code.CARD_NOT_IN_HAND,
+                            f"{format_cards(every)} are not all in your hand (missing {shown})",
+                            Topic.OWN_CARDS,
+                        )
+                    ],
+                )
             hand[slot] -= 1
             slots.append(slot)
-    return slots, []
+        marked = meld.demoted | set(inferred)
+        spelled.append(attrs.evolve(meld, demoted=marked) if inferred else meld)
+    return slots, tuple(spelled), []
 
 
 def _uses_taken(state: RoundState, meld: Meld) -> bool:
@@ -92,9 +114,10 @@ def judge_lay_down(state: RoundState, action: LayDown) -> Ruling:
     rules = state.ruleset
     if not action.melds:
         return refuse(rules, Code.OPENING_EMPTY, "lay down at least one meld", Topic.OPENING)
-    slots, problems = _slots_of(state, action.melds)
+    slots, melds, problems = _slots_of(state, action.melds)
     if problems:
         return from_problems(problems)
+    action = LayDown(melds)  # with the demoted positions that the hand implies
     if rules.layoff.melds_first and state.current.laid_off:
         return refuse(rules, Code.PHASE_ORDER, "new melds come before lay-offs", Topic.PHASE_ORDER)
     left = list(state.hands[seat])

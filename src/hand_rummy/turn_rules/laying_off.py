@@ -15,6 +15,7 @@ from hand_rummy.transitions import LaidOff
 from hand_rummy.turn_rules.gates import (
     finish_of,
     finish_rules,
+    hand_slot,
     keep_problems,
     keeping_the_promise,
     lay_off_context,
@@ -32,17 +33,20 @@ def _lay_off_gate(state: RoundState, action: LayOff) -> tuple[list[Violation], T
     ruleset = state.ruleset
     current = state.current
     pending = current.obligation
+    hand = state.hands[seat]
+    slot = hand_slot(hand, action.card, action.demoted)
+    demoted = slot >= DEMOTED
     if pending is not None and pending is not Obligation.GO_OUT:
         taken_ok = (
             pending is Obligation.MELD_TAKEN
             and action.card == current.taken
-            and action.demoted == current.taken_demoted
+            and demoted == current.taken_demoted
             and state.ruleset.discard_take.may_lay_off
         )
         freed_ok = (
             pending is Obligation.USE_FREED_WILD
             and action.card == current.freed
-            and not action.demoted
+            and not demoted
             and state.ruleset.exchange.freed_wild is FreedWild.USE_NOW
         )
         if not (taken_ok or freed_ok):
@@ -54,20 +58,15 @@ def _lay_off_gate(state: RoundState, action: LayOff) -> tuple[list[Violation], T
     if target is None:
         message = f"there is no meld {action.target}"
         return [violation(ruleset, Code.NO_SUCH_MELD, message, Topic.OWN_CARDS)], None
-    hand = state.hands[seat]
-    if action.demoted and not hand[DEMOTED + action.card.index]:
-        message = f"you hold no {action.card} taken from the discard pile"
+    if not hand[slot]:
+        message = (
+            f"you hold no {action.card} taken from the discard pile"
+            if demoted
+            else f"{action.card} is not in your hand"
+        )
         return [violation(ruleset, Code.CARD_NOT_IN_HAND, message, Topic.OWN_CARDS)], None
-    if not action.demoted and not hand[action.card.index]:
-        if hand[DEMOTED + action.card.index]:
-            message = (
-                f"{action.card} came from the discard pile, so it plays only as a natural card"
-            )
-            return [violation(ruleset, Code.DEMOTION_NOT_ALLOWED, message, Topic.DEMOTION)], None
-        message = f"{action.card} is not in your hand"
-        return [violation(ruleset, Code.CARD_NOT_IN_HAND, message, Topic.OWN_CARDS)], None
-    wild = state.rules.is_wild(action.card) and not action.demoted
-    if action.role is not None and not wild and not (action.demoted and action.card.is_joker):
+    wild = state.rules.is_wild(action.card) and not demoted
+    if action.role is not None and not wild and not (demoted and action.card.is_joker):
         message = f"{action.card} is not wild, so it stands for nothing but itself"
         return [violation(ruleset, Code.NATURAL_CARD_GIVEN_ROLE, message, Topic.WILD_ROLE)], None
     if wild and (action.role is None) != (target.kind is MeldKind.SET):
@@ -92,7 +91,7 @@ def judge_lay_off(state: RoundState, action: LayOff) -> Ruling:
     problems, target = _lay_off_gate(state, action)
     if problems or target is None:
         return from_problems(problems)
-    slot = action.card.index + (DEMOTED if action.demoted else 0)
+    slot = hand_slot(state.hands[state.turn], action.card, action.demoted)
     left = list(state.hands[state.turn])
     left[slot] -= 1
     size_after = sum(left)
@@ -104,7 +103,7 @@ def judge_lay_off(state: RoundState, action: LayOff) -> Ruling:
         [action.card],
         state.rules,
         roles={0: action.role} if action.role is not None else None,
-        demoted=(0,) if action.demoted else (),
+        demoted=(0,) if slot >= DEMOTED else (),
         context=lay_off_context(state, size_after),
     )
     if result.meld is None:
