@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 EXAMPLES = Path(__file__).parent.parent / "examples"
 
 
@@ -28,3 +30,19 @@ def test_rules_dispute_settles_the_two_plus_wild_question() -> None:
     assert "LAYOFF_TWO_PLUS_WILD" in out
     assert "...and when it lets her go out: allowed" in out
     assert "frees the A♣: the meld becomes 5♠ 5♦ 5♥ 5♣" in out
+
+
+def test_env_example_plays_random_agents_against_greedy_bots() -> None:
+    """Every move, GreedyBot's included, goes through the PettingZoo environment."""
+    pytest.importorskip("pettingzoo")
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLES / "env_random_vs_greedy.py"), "--rounds", "4"],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=True,
+        timeout=120,
+    )
+    assert "4 rounds of levant, 4 players" in done.stdout
+    assert "random: mean round score" in done.stdout
+    assert "greedy: mean round score" in done.stdout
