@@ -18,7 +18,8 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from hand_rummy import encoding  # noqa: E402
 from hand_rummy.envs import env, raw_env  # noqa: E402
-from hand_rummy.envs.aec import EpisodeOverError, HandRummyEnv, round_rewards  # noqa: E402
+from hand_rummy.envs.aec import EpisodeOverError, HandRummyEnv  # noqa: E402
+from hand_rummy.envs.rewards import round_rewards  # noqa: E402
 
 PRESETS = sorted(hr.PRESETS)
 

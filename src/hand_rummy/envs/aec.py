@@ -41,6 +41,7 @@ from pettingzoo.utils import wrappers  # noqa: E402
 from hand_rummy.actions import Action  # noqa: E402
 from hand_rummy.cli_play import render_view  # noqa: E402
 from hand_rummy.encoding import ActionSpace, Decision, IdNotLegalError  # noqa: E402
+from hand_rummy.envs.rewards import round_rewards  # noqa: E402
 from hand_rummy.errors import HandRummyError, InvalidStateError, expect  # noqa: E402
 from hand_rummy.match import Match  # noqa: E402
 from hand_rummy.observation import ObservationLayout, observe  # noqa: E402
@@ -55,34 +56,6 @@ Episode = Literal["round", "match"]
 
 class EpisodeOverError(HandRummyError, RuntimeError):
     """A step with no episode under way: call ``reset()`` first, or again."""
-
-
-def round_rewards(game: Round, scale: float = 1.0) -> tuple[float, ...]:
-    """Each seat's reward for the finished round ``game``: minus its score over ``scale``.
-
-    In team play a seat's score is its team's (the team score where the rules
-    give one, else the sum of the partners' scores). A round that does not
-    count (a claimed redeal, a no-contest) gives every seat 0.
-    """
-    outcome = game.outcome
-    if outcome is None:
-        raise InvalidStateError("the round is not over: it has no score yet")
-    score = outcome.score
-    players = game.players
-    if not score.scored:
-        return (0.0,) * players
-    values = list(score.scores)
-    ruleset = game.ruleset
-    if ruleset.players.partnerships:
-        for number, team in enumerate(ruleset.players.teams(players)):
-            total = (
-                score.team_scores[number]
-                if score.team_scores is not None
-                else sum(score.scores[s] for s in team)
-            )
-            for seat in team:
-                values[seat] = total
-    return tuple(0.0 - value / scale for value in values)
 
 
 class HandRummyEnv(AECEnv):
