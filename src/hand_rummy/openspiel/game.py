@@ -211,7 +211,11 @@ class HandRummyState(pyspiel.State):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         total = sum(self._s.unknown.values())
-        return [(card.index, count / total) for card, count in sorted(self._s.unknown.items())]
+        return [
+            (card.index, count / total)
+            for card, count in sorted(self._s.unknown.items())
+            if count > 0
+        ]
 
     # --- moves --------------------------------------------------------------------------
 
