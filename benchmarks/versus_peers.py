@@ -9,9 +9,13 @@ Three engines play uniformly random legal moves, each in its own long-lived subp
 - ``rlcard-game``: RLCard's ``GinRummyGame`` object (not the env): legal actions from its
   judge at every step, then ``game.step``.
 
-With ``--env`` a fourth engine, ``rlcard-env``, drives RLCard's gin-rummy through its env
-API (``rlcard.make``, ``env.reset``, ``env.step`` with an action from
-``state['legal_actions']``).
+With ``--env`` two more engines run: ``rlcard-env`` drives RLCard's gin-rummy through its
+env API (``rlcard.make``, ``env.reset``, ``env.step`` with an action from
+``state['legal_actions']``), and ``levant-env`` drives hand-rummy's PettingZoo environment
+(``hand_rummy.envs.env``, 4-player ``levant``: ``env.last()`` for the observation array and
+the action mask, then ``env.step`` with an id chosen uniformly from the mask; each meld of a
+lay-down is one step, as each of RLCard's steps is one decision). Their ratio is printed as
+``levant-env/rlcard-env``.
 
 A benchmark round gives each engine about ``--seconds`` of play (whole games, repeated until
 the time is up), one engine after the other, so the runs go A, B, C, A, B, C and a busy
@@ -124,11 +128,41 @@ def rlcard_env_engine(seed: int) -> tuple[str, PlayGame]:
     return f"rlcard {version('rlcard')}: gin-rummy env (rlcard.make), 2 players", play
 
 
+def levant_env_engine(seed: int) -> tuple[str, PlayGame]:
+    """hand-rummy's PettingZoo env, 4-player ``levant``: observation and mask at every step."""
+    import numpy as np  # noqa: PLC0415
+
+    from hand_rummy.envs import env  # noqa: PLC0415
+
+    table = env("levant", players=4)
+    table.reset(seed=seed)
+
+    def play(rng: random.Random) -> int:
+        table.reset()  # no seed: the next deal of the generator seeded above
+        decisions = 0
+        for _ in table.agent_iter():
+            observation, _, terminated, truncated, _ = table.last()
+            if terminated or truncated:
+                table.step(None)
+                continue
+            ids = np.flatnonzero(observation["action_mask"])
+            table.step(int(ids[rng.randrange(len(ids))]))
+            decisions += 1
+        return decisions
+
+    return (
+        f"hand-rummy {version('hand-rummy')}: PettingZoo env, levant, 4 players, "
+        "observation and mask every step",
+        play,
+    )
+
+
 ENGINES: dict[str, Callable[[int], tuple[str, PlayGame]]] = {
     "levant": levant_engine,
     "openspiel": openspiel_engine,
     "rlcard-game": rlcard_game_engine,
     "rlcard-env": rlcard_env_engine,
+    "levant-env": levant_env_engine,
 }
 
 
@@ -157,7 +191,8 @@ def worker(name: str, seed: int) -> None:
     try:
         description, play = ENGINES[name](seed)
     except ImportError as error:
-        hint = "" if name == "levant" else f"; {EXTRA_HINT}"
+        hints = {"levant": "", "levant-env": "; pip install 'hand-rummy[rl]'"}
+        hint = hints.get(name, f"; {EXTRA_HINT}")
         replies.write(json.dumps({"error": f"{error}{hint}"}) + "\n")
         return
     rng = random.Random(seed)
@@ -225,7 +260,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="benchmark rounds (at least 5)")
     parser.add_argument("--seconds", type=float, default=4.0, help="seconds per engine a round")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--env", action="store_true", help="also time RLCard's env API")
+    parser.add_argument(
+        "--env", action="store_true", help="also time RLCard's env API and hand-rummy's env"
+    )
     parser.add_argument("--worker", choices=ENGINES, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
@@ -239,7 +276,9 @@ def main() -> None:
     if missing:
         raise SystemExit(f"{' and '.join(missing)} not installed; run: {EXTRA_HINT}")
 
-    names = ["levant", "openspiel", "rlcard-game"] + (["rlcard-env"] if args.env else [])
+    names = ["levant", "openspiel", "rlcard-game"] + (
+        ["rlcard-env", "levant-env"] if args.env else []
+    )
     workers = [Worker(name, args.seed) for name in names]
     try:
         for each in workers:
@@ -273,9 +312,12 @@ def main() -> None:
         print(f"{name:<12} {spread(rates[name]):>32} {totals[name][0] / totals[name][1]:>15.1f}")
     # Ratios are taken round by round, where the engines shared the same machine weather,
     # and only then summarised; the OpenSpiel one is printed last on purpose.
-    for peer in [*names[2:], "openspiel"]:
-        ratios = [ours / theirs for ours, theirs in zip(rates["levant"], rates[peer])]
-        print(f"levant/{peer} decisions ratio: {statistics.median(ratios):.2f}")
+    pairs = [("levant", peer) for peer in ("rlcard-game", "rlcard-env") if peer in names]
+    if "levant-env" in names:
+        pairs.append(("levant-env", "rlcard-env"))
+    for ours, peer in [*pairs, ("levant", "openspiel")]:
+        ratios = [a / b for a, b in zip(rates[ours], rates[peer])]
+        print(f"{ours}/{peer} decisions ratio: {statistics.median(ratios):.2f}")
 
 
 if __name__ == "__main__":

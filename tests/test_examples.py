@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 EXAMPLES = Path(__file__).parent.parent / "examples"
 
 
@@ -38,3 +40,19 @@ def test_position_dispute_needs_the_taken_card_melded_first() -> None:
     assert "TAKE_DISCARD_NOT_MELDED" in out
     assert "meld 5♥ 6♥ 7♥" in out
     assert "After laying down 5♥ 6♥ 7♥, the 8♥ on meld 3: allowed" in out
+
+
+def test_env_example_plays_random_agents_against_greedy_bots() -> None:
+    """Every move, GreedyBot's included, goes through the PettingZoo environment."""
+    pytest.importorskip("pettingzoo")
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLES / "env_random_vs_greedy.py"), "--rounds", "4"],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=True,
+        timeout=120,
+    )
+    assert "4 rounds of levant, 4 players" in done.stdout
+    assert "random: mean round score" in done.stdout
+    assert "greedy: mean round score" in done.stdout

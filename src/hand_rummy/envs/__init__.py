@@ -1,0 +1,59 @@
+"""Environments for reinforcement learning: a PettingZoo AEC environment of a round or a match.
+
+:func:`env` builds the environment (the ``rl`` extra brings PettingZoo,
+Gymnasium and numpy: ``pip install 'hand-rummy[rl]'``). This package imports
+without them; :func:`env` and :class:`raw_env` say which extra to install when
+they are missing. The environment itself is :class:`hand_rummy.envs.aec.HandRummyEnv`;
+the "Learning and search" page documents its observations, rewards and
+episodes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from hand_rummy.extras import MissingExtraError, require
+from hand_rummy.rules.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from hand_rummy.envs.aec import HandRummyEnv
+
+__all__ = ["MissingExtraError", "env", "raw_env"]
+
+
+def _aec() -> Any:
+    for module in ("numpy", "gymnasium", "pettingzoo"):
+        require(module, "rl", "the PettingZoo environment")
+    return require("hand_rummy.envs.aec", "rl", "the PettingZoo environment")
+
+
+def raw_env(
+    rules: str | Ruleset = "levant",
+    players: int = 4,
+    variants: Iterable[str] = (),
+    **options: Any,
+) -> HandRummyEnv:
+    """The environment without PettingZoo's order-enforcing wrapper (see :func:`env`)."""
+    environment: HandRummyEnv = _aec().HandRummyEnv(rules, players, variants, **options)
+    return environment
+
+
+def env(
+    rules: str | Ruleset = "levant",
+    players: int = 4,
+    variants: Iterable[str] = (),
+    **options: Any,
+) -> Any:
+    """A PettingZoo AEC environment of ``rules`` (a preset name, or a ruleset) for ``players``.
+
+    ``variants`` are applied to a preset by name. The keyword ``options`` are
+    those of :class:`~hand_rummy.envs.aec.HandRummyEnv`: ``episode`` (``"round"``
+    or ``"match"``), ``match_length``, ``reward_scale``, ``render_mode``
+    (``"ansi"``) and ``table_slots``. The environment is wrapped in PettingZoo's
+    ``OrderEnforcingWrapper``, as PettingZoo's own environments are; illegal ids
+    are refused with :class:`~hand_rummy.encoding.IdNotLegalError`, never
+    turned into a penalty.
+    """
+    module = _aec()
+    return module.wrap(module.HandRummyEnv(rules, players, variants, **options))

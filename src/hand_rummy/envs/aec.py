@@ -1,0 +1,309 @@
+"""The PettingZoo AEC environment of a round (or a whole match) of Hand or Rommé.
+
+Needs the ``rl`` extra (``pip install 'hand-rummy[rl]'``); importing this
+module without it raises :class:`~hand_rummy.extras.MissingExtraError`.
+
+The agents are ``player_0`` to ``player_{n-1}``, one per seat. An action is
+an id of :class:`~hand_rummy.encoding.ActionSpace` (``Discrete(space.size)``);
+an observation is a dict of ``observation``, the ``float32`` array of
+:func:`~hand_rummy.observation.observe`, and ``action_mask``, an ``int8``
+array of the space's size, 1 for each legal id (all zeros for an agent that
+is not to move). A lay-down of several melds is chosen meld by meld: each meld
+id is one step of the same agent, which stays selected until it submits; the
+pending melds are part of its observation. Rewards come at the end of a round:
+minus the round's score divided by ``reward_scale`` (scores are penalties, so
+lower is better and going out earns a positive reward where the rules give a
+negative score); in team play each seat gets its team's score.
+
+>>> from hand_rummy.envs import env
+>>> table = env("classic", players=2)
+>>> table.reset(seed=3)
+>>> table.agent_selection, table.observe("player_0")["observation"].shape
+('player_1', (4500,))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Literal
+
+from hand_rummy.extras import require
+
+np = require("numpy", "rl", "the PettingZoo environment")
+_gymnasium = require("gymnasium", "rl", "the PettingZoo environment")
+_pettingzoo = require("pettingzoo", "rl", "the PettingZoo environment")
+
+from gymnasium import spaces  # noqa: E402 (after the checks above)
+from gymnasium.utils import seeding  # noqa: E402
+from pettingzoo import AECEnv  # noqa: E402
+from pettingzoo.utils import wrappers  # noqa: E402
+
+from hand_rummy.actions import Action  # noqa: E402
+from hand_rummy.cli_play import render_view  # noqa: E402
+from hand_rummy.encoding import ActionSpace, Decision, IdNotLegalError  # noqa: E402
+from hand_rummy.envs.rewards import round_rewards  # noqa: E402
+from hand_rummy.errors import HandRummyError, InvalidStateError, expect  # noqa: E402
+from hand_rummy.match import Match  # noqa: E402
+from hand_rummy.observation import ObservationLayout, observe  # noqa: E402
+from hand_rummy.round import Round  # noqa: E402
+from hand_rummy.rules import build  # noqa: E402
+from hand_rummy.rules.ruleset import Ruleset  # noqa: E402
+
+__all__ = ["EpisodeOverError", "HandRummyEnv", "round_rewards", "wrap"]
+
+Episode = Literal["round", "match"]
+
+
+class EpisodeOverError(HandRummyError, RuntimeError):
+    """A step with no episode under way: call ``reset()`` first, or again."""
+
+
+class HandRummyEnv(AECEnv):
+    """One round (``episode="round"``) or one match (``episode="match"``) as an AEC game.
+
+    ``rules`` is a preset name (with ``variants`` applied by name) or a
+    :class:`~hand_rummy.rules.ruleset.Ruleset`. ``reset(seed=...)`` seeds the
+    environment's generator, which deals every round and, for a single round,
+    draws the dealer; ``reset()`` without a seed deals on from the same
+    generator. A match ends by the ruleset's match policy (``match_length``
+    overrides its length); its rewards come round by round, so an agent's
+    return is minus its match total over ``reward_scale``. A claimed redeal
+    ends a single-round episode with every reward 0 (the round does not count);
+    in a match the same dealer deals again.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it from the class)
+        "name": "hand_rummy_v0",
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        rules: str | Ruleset = "levant",
+        players: int = 4,
+        variants: Iterable[str] = (),
+        *,
+        episode: Episode = "round",
+        match_length: int | None = None,
+        reward_scale: float = 100.0,
+        render_mode: str | None = None,
+        table_slots: int | None = None,
+    ) -> None:
+        super().__init__()
+        if isinstance(rules, Ruleset):
+            if tuple(variants):
+                raise InvalidStateError("variants are applied to a preset name, not a ruleset")
+            ruleset = rules
+        else:
+            expect(rules, str, "the rules")
+            ruleset = build(rules, variants)
+        expect(players, int, "the number of players")
+        if not ruleset.players.allows(players):
+            raise InvalidStateError(
+                f"{ruleset.title} is for {ruleset.players.describe().rstrip('.')}, not {players}"
+            )
+        if episode not in ("round", "match"):
+            raise InvalidStateError(f"episode must be 'round' or 'match', not {episode!r}")
+        if match_length is not None and episode != "match":
+            raise InvalidStateError("match_length is for episode='match'")
+        if not isinstance(reward_scale, (int, float)) or not reward_scale > 0:
+            raise InvalidStateError(f"reward_scale must be a positive number, not {reward_scale}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise InvalidStateError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+        self.ruleset = ruleset
+        self.players = players
+        self.episode: Episode = episode
+        self.match_length = match_length
+        self.reward_scale = float(reward_scale)
+        self.render_mode = render_mode
+        self.space = ActionSpace.of(ruleset, players, table_slots)
+        self.layout = ObservationLayout.of(ruleset, table_slots)
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.agents: list[str] = []
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        observation = spaces.Dict(
+            {
+                "observation": spaces.Box(
+                    low=0.0, high=np.inf, shape=self.layout.shape, dtype=np.float32
+                ),
+                "action_mask": spaces.Box(low=0, high=1, shape=(self.space.size,), dtype=np.int8),
+            }
+        )
+        # one space object per agent, so that seeding one does not seed another
+        self.observation_spaces = {
+            agent: observation if seat == 0 else _copy_dict_space(observation)
+            for seat, agent in enumerate(self.possible_agents)
+        }
+        self.action_spaces = {
+            agent: spaces.Discrete(self.space.size) for agent in self.possible_agents
+        }
+        self.np_random, self.np_random_seed = seeding.np_random(None)
+        self.match: Match | None = None
+        self.game: Round | None = None
+        self.decision: Decision | None = None
+        self._seen: dict[str, dict[str, Any]] = {}
+        self._zeros = np.zeros(self.space.size, dtype=np.int8)
+
+    # --- the spaces ---------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> Any:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        return self.action_spaces[agent]
+
+    # --- the episode --------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self.np_random, self.np_random_seed = seeding.np_random(seed)
+        deal_seed = int(self.np_random.integers(2**62))
+        if self.episode == "match":
+            self.match = Match.new(self.ruleset, self.players, deal_seed, length=self.match_length)
+            assert self.match.current is not None
+            self.game = self.match.current
+        else:
+            self.match = None
+            dealer = int(self.np_random.integers(self.players))
+            self.game = Round.deal(self.ruleset, self.players, deal_seed, dealer)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._to_move()
+
+    def _to_move(self) -> None:
+        """Select the player to move of the current round and start its decision."""
+        assert self.game is not None
+        self._seen.clear()
+        if self.game.is_over:
+            self.decision = None
+            return
+        seat = self.game.turn
+        self.agent_selection = self.possible_agents[seat]
+        self.decision = self.space.decision(self.game.view(seat))
+
+    def step(self, action: Any) -> None:
+        """Play ``action`` (an id in the mask) for ``agent_selection``.
+
+        A meld id of a lay-down leaves the same agent selected, with the meld
+        pending; ``submit`` and every other id play the move. An id outside the
+        mask raises :class:`~hand_rummy.encoding.IdNotLegalError` and changes
+        nothing.
+        """
+        if not self.agents:
+            raise EpisodeOverError("the episode is over: call reset() to start another")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert self.decision is not None
+        if isinstance(action, (np.integer, np.ndarray)) and np.ndim(action) == 0:
+            action = action.item() if np.asarray(action).dtype.kind in "iu" else action
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise IdNotLegalError(f"an action is an integer id, not {type(action).__name__}")
+        step = self.decision.decode(action)  # refuses an id outside the mask
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if isinstance(step, Decision):
+            self.decision = step
+            self._seen.clear()
+        else:
+            self._play(step)
+        self._accumulate_rewards()
+
+    def _play(self, action: Action) -> None:
+        assert self.game is not None
+        finished: Round | None = None
+        if self.match is not None:
+            before = len(self.match.rounds)
+            self.match = self.match.apply(action)
+            if len(self.match.rounds) > before:
+                finished = self.match.rounds[-1]
+            self.game = self.match.current or self.match.rounds[-1]
+            over = self.match.is_over
+        else:
+            self.game = self.game.apply(action)
+            finished = self.game if self.game.is_over else None
+            over = self.game.is_over
+        if finished is not None:
+            assert finished.outcome is not None
+            rewards = round_rewards(finished, self.reward_scale)
+            outcome = finished.outcome
+            for agent, reward in zip(self.possible_agents, rewards):
+                self.rewards[agent] = reward
+                self.infos[agent] = {
+                    "round_scores": outcome.score.scores,
+                    "ending": outcome.ending.value,
+                }
+        if over:
+            self.terminations = dict.fromkeys(self.agents, True)
+        self._to_move()
+
+    # --- what the agents see ------------------------------------------------------------
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """The agent's observation dict; computed once per step and agent, then kept."""
+        seen = self._seen.get(agent)
+        if seen is not None:
+            return seen
+        if self.game is None:
+            raise EpisodeOverError("call reset() before observing")
+        seat = self._seat[agent]
+        if self.decision is not None and self.decision.view.seat == seat:
+            array = observe(self.decision, self.layout)
+            mask = np.frombuffer(self.decision.action_mask(), dtype=np.int8)
+        else:
+            array = observe(self.game.view(seat), self.layout)
+            mask = self._zeros.copy()
+        seen = {"observation": array, "action_mask": mask}
+        self._seen[agent] = seen
+        return seen
+
+    def render(self) -> str | None:
+        """The table as the player to move sees it (``render_mode="ansi"``), with the
+        pending melds; at the end, the round's scores."""
+        if self.render_mode is None:
+            _gymnasium.logger.warn("render() was called without a render_mode")
+            return None
+        if self.game is None:
+            return "no round yet: call reset()"
+        totals = self.match.totals if self.match is not None else None
+        number = self.match.round_number if self.match is not None else None
+        if self.decision is None:
+            assert self.game.outcome is not None
+            scores = ", ".join(
+                f"seat {s}: {v}" for s, v in enumerate(self.game.outcome.score.scores)
+            )
+            lines = [f"Round over ({self.game.outcome.ending.value}); scores {scores}"]
+            if totals is not None:
+                lines.append(f"Match totals: {', '.join(map(str, totals))}")
+            return "\n".join(lines)
+        seat = self.decision.view.seat
+        text = f"{self.possible_agents[seat]} (seat {seat}) to move\n" + render_view(
+            self.decision.view, totals, None, number, width=100
+        )
+        if self.decision.pending:
+            melds = " + ".join(m.describe() for m in self.decision.pending_melds())
+            text += f"\nPending lay-down: {melds}"
+        return text
+
+    def close(self) -> None:
+        """Nothing to release; here because PettingZoo asks for it beside ``render``."""
+
+
+def _copy_dict_space(space: Any) -> Any:
+    return spaces.Dict(
+        {
+            key: spaces.Box(low=box.low, high=box.high, shape=box.shape, dtype=box.dtype)
+            for key, box in space.spaces.items()
+        }
+    )
+
+
+def wrap(environment: HandRummyEnv) -> Any:
+    """``environment`` in PettingZoo's ``OrderEnforcingWrapper`` (what :func:`env` returns)."""
+    return wrappers.OrderEnforcingWrapper(environment)

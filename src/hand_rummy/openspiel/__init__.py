@@ -1,0 +1,35 @@
+"""The rules as an OpenSpiel game, ``python_hand_rummy`` (needs the ``openspiel`` extra).
+
+:func:`register` registers the game with ``pyspiel.register_game`` (importing
+:mod:`hand_rummy.openspiel.game` does it too); :func:`load_game` registers it and
+loads it with the parameters ``rules`` (a preset name), ``variants`` (variant
+names joined by commas) and ``players``. This package imports without OpenSpiel;
+its functions say which extra to install when it is missing
+(``pip install 'hand-rummy[openspiel]'``). The "Learning and search" page
+describes the chance nodes, the information states and the resampling.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from hand_rummy.extras import MissingExtraError, require
+
+__all__ = ["GAME_NAME", "MissingExtraError", "load_game", "register"]
+
+GAME_NAME = "python_hand_rummy"
+
+
+def register() -> None:
+    """Register ``python_hand_rummy`` with OpenSpiel (once; later calls do nothing)."""
+    require("pyspiel", "openspiel", "the OpenSpiel game")
+    require("hand_rummy.openspiel.game", "openspiel", "the OpenSpiel game")
+
+
+def load_game(rules: str = "levant", players: int = 4, variants: Iterable[str] = ()) -> Any:
+    """The ``pyspiel.Game`` of ``rules`` with ``variants`` for ``players`` players."""
+    register()
+    pyspiel = require("pyspiel", "openspiel", "the OpenSpiel game")
+    names = ",".join(variants)
+    return pyspiel.load_game(GAME_NAME, {"rules": rules, "variants": names, "players": players})

@@ -1,0 +1,234 @@
+"""The PettingZoo environment: PettingZoo's API and seed tests, lay-downs, rewards, bad input."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+import hand_rummy as hr
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from hand_rummy import encoding  # noqa: E402
+from hand_rummy.envs import env, raw_env  # noqa: E402
+from hand_rummy.envs.aec import EpisodeOverError, HandRummyEnv  # noqa: E402
+from hand_rummy.envs.rewards import round_rewards  # noqa: E402
+
+PRESETS = sorted(hr.PRESETS)
+
+# PettingZoo's checks warn about dict observations ("{observation, action_mask}") unless the
+# environment's name is on their list of PettingZoo's own dict-observation environments, and
+# about an all-zero mask, which is what an agent whose round is over gets. The suite turns
+# warnings into errors, so these two (and only these) are let through for the API tests.
+PETTINGZOO_LIST_WARNINGS = [
+    "ignore:Observation is not a NumPy array:UserWarning",
+    "ignore:Observation space for each agent probably should be:UserWarning",
+    "ignore:Action mask numpy array is all zeros:UserWarning",
+]
+
+
+def with_warnings(test: Any) -> Any:
+    for rule in PETTINGZOO_LIST_WARNINGS:
+        test = pytest.mark.filterwarnings(rule)(test)
+    return test
+
+
+def players_of(name: str) -> int:
+    return 4 if hr.build(name).players.allows(4) else hr.build(name).players.maximum
+
+
+def masked_random(table: Any, rng: random.Random, limit: int = 100_000) -> int:
+    """Play masked random ids until every agent is done; the number of steps taken."""
+    steps = 0
+    for _ in table.agent_iter(limit):
+        observation, _, terminated, truncated, _ = table.last()
+        if terminated or truncated:
+            table.step(None)
+            continue
+        ids = np.flatnonzero(observation["action_mask"])
+        table.step(int(ids[rng.randrange(len(ids))]))
+        steps += 1
+    return steps
+
+
+@with_warnings
+@pytest.mark.parametrize("name", PRESETS)
+def test_pettingzoo_api_and_seed_tests(name: str) -> None:
+    players = players_of(name)
+    api_test(env(name, players=players), num_cycles=300)
+    seed_test(lambda: env(name, players=players), num_cycles=300)
+
+
+@with_warnings
+def test_api_test_of_a_whole_match() -> None:
+    api_test(env("classic", players=2, episode="match", match_length=2), num_cycles=400)
+
+
+def test_a_lay_down_keeps_the_same_agent_selected() -> None:
+    """Each meld id of a lay-down is a step of the agent who lays it; submit ends it."""
+    table = raw_env("classic", players=4)
+    rng = random.Random(2)
+    seen = 0
+    for round_number in range(40):
+        table.reset(seed=round_number)
+        while table.agents and seen < 3:
+            agent = table.agent_selection
+            if table.terminations[agent]:
+                table.step(None)
+                continue
+            decision = table.decision
+            assert decision is not None
+            ids = decision.legal_ids()
+            melds = [i for i in ids if table.space.layout.block_of(i).name in ("run", "set")]
+            choice = rng.choice(melds) if melds and rng.random() < 0.9 else rng.choice(ids)
+            before = table.game
+            table.step(choice)
+            if choice in melds:
+                seen += not decision.pending
+                assert table.agent_selection == agent
+                assert table.game is before  # nothing is played until submit
+                assert table.decision is not None and table.decision.pending[-1] == choice
+                array = table.observe(agent)["observation"]
+                pending = table.layout.section("pending")
+                assert array[pending.start] == 1
+                others = [a for a in table.agents if a != agent]
+                assert all(table.observe(a)["action_mask"].sum() == 0 for a in others)
+        if seen >= 3:
+            break
+    assert seen >= 3
+
+
+def test_rewards_are_minus_the_round_score_over_the_scale() -> None:
+    table = raw_env("levant", players=3, reward_scale=10)
+    table.reset(seed=5)
+    returns = dict.fromkeys(table.agents, 0.0)
+    rng = random.Random(5)
+    for agent in table.agent_iter():
+        observation, reward, terminated, _, _ = table.last()
+        returns[agent] += reward
+        if terminated:
+            table.step(None)
+            continue
+        ids = np.flatnonzero(observation["action_mask"])
+        table.step(int(ids[rng.randrange(len(ids))]))
+    game = table.game
+    assert game is not None and game.is_over and game.outcome is not None
+    scores = game.outcome.score.scores
+    assert [returns[f"player_{s}"] for s in range(3)] == [-v / 10 for v in scores]
+
+
+def test_team_play_gives_each_seat_its_team_score() -> None:
+    table = raw_env("partnership", players=4)
+    table.reset(seed=1)
+    masked_random(table, random.Random(1))
+    game = table.game
+    assert game is not None and game.outcome is not None
+    rewards = round_rewards(game)
+    assert rewards[0] == rewards[2] and rewards[1] == rewards[3]
+    score = game.outcome.score
+    team = score.team_scores[0] if score.team_scores else score.scores[0] + score.scores[2]
+    assert rewards[0] == -team
+
+
+def test_a_match_runs_to_its_end_and_the_returns_are_the_totals() -> None:
+    table = raw_env("classic", players=2, episode="match", match_length=2, reward_scale=1)
+    table.reset(seed=9)
+    returns = dict.fromkeys(table.agents, 0.0)
+    rng = random.Random(9)
+    for agent in table.agent_iter():
+        observation, reward, terminated, _, _ = table.last()
+        returns[agent] += reward
+        if terminated:
+            table.step(None)
+            continue
+        ids = np.flatnonzero(observation["action_mask"])
+        table.step(int(ids[rng.randrange(len(ids))]))
+    match = table.match
+    assert match is not None and match.is_over and len(match.rounds) >= 2
+    assert [returns["player_0"], returns["player_1"]] == [-t for t in match.totals]
+
+
+def test_seeding_repeats_and_varies_the_deal() -> None:
+    first, second = raw_env("romme", players=3), raw_env("romme", players=3)
+    first.reset(seed=4)
+    second.reset(seed=4)
+    assert first.game == second.game
+    second.reset()
+    assert second.game != first.game
+    first.reset()
+    assert first.game == second.game  # unseeded resets deal on from the same generator
+
+
+def test_render_ansi_shows_the_view_and_the_pending_melds() -> None:
+    table = raw_env("classic", players=2, render_mode="ansi")
+    table.reset(seed=0)
+    text = table.render()
+    assert isinstance(text, str) and "Your hand:" in text
+    assert text.startswith(f"{table.agent_selection} (seat ")
+    quiet = raw_env("classic", players=2)
+    quiet.reset(seed=0)
+    with pytest.warns(UserWarning, match="render_mode"):
+        assert quiet.render() is None
+
+
+def test_an_id_outside_the_mask_is_refused_and_nothing_changes() -> None:
+    table = raw_env("levant", players=4)
+    table.reset(seed=3)
+    agent, game = table.agent_selection, table.game
+    mask = table.observe(agent)["action_mask"].copy()
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(encoding.IdNotLegalError, match="not legal"):
+        table.step(illegal)
+    with pytest.raises(encoding.IdNotLegalError, match="no action id"):
+        table.step(table.space.size)
+    with pytest.raises(encoding.IdNotLegalError, match="integer id"):
+        table.step("draw")
+    with pytest.raises(encoding.IdNotLegalError, match="integer id"):
+        table.step(True)
+    assert table.agent_selection == agent and table.game is game
+    assert np.array_equal(table.observe(agent)["action_mask"], mask)
+    table.step(np.int64(np.flatnonzero(mask)[0]))  # numpy integers are ids too
+
+
+def test_bad_setup_and_steps_after_the_end_are_refused() -> None:
+    with pytest.raises(hr.UnknownRulesError):
+        raw_env("hearts")
+    with pytest.raises(hr.InvalidStateError, match="not 7"):
+        raw_env("levant", players=7)
+    with pytest.raises(hr.InvalidStateError, match="episode"):
+        raw_env("levant", episode="season")  # type: ignore[arg-type]
+    with pytest.raises(hr.InvalidStateError, match="render_mode"):
+        raw_env("levant", render_mode="human")
+    with pytest.raises(hr.InvalidStateError, match="variants"):
+        HandRummyEnv(hr.rulesets.levant, 4, ["opening_71"])
+    table = raw_env("classic", players=2)
+    with pytest.raises(EpisodeOverError):
+        table.step(0)
+    table.reset(seed=1)
+    masked_random(table, random.Random(1))
+    assert not table.agents
+    with pytest.raises(EpisodeOverError, match="reset"):
+        table.step(0)
+
+
+def test_the_package_imports_without_its_extra_and_names_it() -> None:
+    code = (
+        "import sys\n"
+        "sys.modules['pettingzoo'] = None\n"
+        "import hand_rummy.envs as envs\n"
+        "try:\n"
+        "    envs.env('levant')\n"
+        "except envs.MissingExtraError as error:\n"
+        "    print(error)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert "hand-rummy[rl]" in out and "pettingzoo" in out

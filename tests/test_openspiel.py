@@ -1,0 +1,194 @@
+"""The OpenSpiel game: OpenSpiel's random simulation test, chance nodes, resampling, ISMCTS."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+import hand_rummy as hr
+
+np = pytest.importorskip("numpy")
+pyspiel = pytest.importorskip("pyspiel")
+
+from hand_rummy import encoding  # noqa: E402
+from hand_rummy.observation import ObservationLayout  # noqa: E402
+from hand_rummy.openspiel import GAME_NAME, load_game  # noqa: E402
+from hand_rummy.openspiel.game import HandRummyState  # noqa: E402
+
+PRESETS = sorted(hr.PRESETS)
+
+
+def players_of(name: str) -> int:
+    allowed = hr.build(name).players
+    return 3 if allowed.allows(3) else allowed.maximum
+
+
+def play_randomly(state: Any, rng: random.Random, steps: int) -> list[Any]:
+    """Play ``steps`` moves, chance by its probabilities; every state met."""
+    seen = [state.clone()]
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, probabilities)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        seen.append(state.clone())
+    return seen
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_openspiel_random_sim_test(name: str) -> None:
+    game = load_game(name, players=players_of(name))
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_the_game_has_its_parameters() -> None:
+    game = pyspiel.load_game(GAME_NAME, {"rules": "romme", "variants": "round_the_corner"})
+    assert game.num_players() == 4
+    assert (
+        game.num_distinct_actions()
+        == encoding.ActionSpace.of(hr.build("romme", ["round_the_corner"]), 4).size
+    )
+    size = ObservationLayout.of(hr.build("romme", ["round_the_corner"])).size
+    assert game.observation_tensor_size() == game.information_state_tensor_size() == size
+
+
+def test_chance_nodes_deal_every_card_with_its_probability() -> None:
+    game = load_game("levant", players=2)
+    state = game.new_initial_state()
+    outcomes = dict(state.chance_outcomes())
+    assert len(outcomes) == 53 and sum(outcomes.values()) == pytest.approx(1.0)
+    # two copies of each card and two jokers in 106 cards
+    assert list(outcomes.values()) == [pytest.approx(2 / 106)] * 53
+    state.apply_action(0)
+    assert dict(state.chance_outcomes())[0] == pytest.approx(1 / 105)
+    deals = 0
+    while state.is_chance_node():
+        state.apply_action(random.Random(deals).choice(state.chance_outcomes())[0])
+        deals += 1
+    # 14 + 15 cards dealt, the indicator (perhaps after a joker) and no up-card
+    assert deals >= 29
+    assert state._s.game is not None and state._s.game.indicator is not None
+
+
+def test_a_draw_from_the_stock_is_a_chance_node_over_the_unseen_cards() -> None:
+    game = load_game("classic", players=2)
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            if state._s.game is not None:  # a draw: the stock's cards, by their share
+                stock = state._s.game.stock
+                outcomes = dict(state.chance_outcomes())
+                counts: dict[int, int] = {}
+                for card in stock:
+                    counts[card.index] = counts.get(card.index, 0) + 1
+                assert outcomes == {i: pytest.approx(n / len(stock)) for i, n in counts.items()}
+                choice = rng.choice(sorted(outcomes))
+                player = state._s.game.turn
+                state.apply_action(choice)
+                assert hr.cards.CARDS[choice] in state._s.game.hand(player)
+                return
+            outcomes, probabilities = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, probabilities)[0])
+        else:
+            legal = state.legal_actions()
+            draw = encoding.ActionSpace.of(hr.rulesets.classic, 2).layout.draw
+            state.apply_action(draw if draw in legal else rng.choice(legal))
+    pytest.fail("no draw from the stock")
+
+
+@pytest.mark.parametrize("name", ["levant", "romme"])
+def test_resampling_keeps_the_information_state(name: str) -> None:
+    game = load_game(name, players=players_of(name))
+    rng = random.Random(11)
+    states = play_randomly(game.new_initial_state(), rng, 400)
+    checked = 0
+    for state in states[::5]:
+        if state.is_terminal() or state.is_chance_node():
+            continue
+        player = state.current_player()
+        sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+        sample = state.resample_from_infostate(player, sampler)
+        assert isinstance(sample, HandRummyState)
+        assert sample.information_state_string(player) == state.information_state_string(player)
+        assert sample.observation_tensor(player) == state.observation_tensor(player)
+        assert sample.legal_actions() == state.legal_actions()
+        checked += 1
+    assert checked >= 10
+
+
+def test_ismcts_plays_a_whole_round() -> None:
+    """OpenSpiel's information-set MCTS bot, at seat 0, plays a whole round to its end."""
+    from open_spiel.python.algorithms import ismcts, mcts  # noqa: PLC0415
+
+    game = load_game("levant", players=2)
+    rng = np.random.RandomState(5)
+
+    class Cheap(mcts.Evaluator):  # type: ignore[misc]
+        """A uniform prior and a value of 0: the tree search itself, without rollouts."""
+
+        def evaluate(self, state: Any) -> Any:
+            return np.zeros(game.num_players())
+
+        def prior(self, state: Any) -> list[tuple[int, float]]:
+            legal = state.legal_actions()
+            return [(a, 1.0 / len(legal)) for a in legal]
+
+    bot = ismcts.ISMCTSBot(
+        game, Cheap(), uct_c=2.0, max_simulations=8, random_state=rng, use_observation_string=False
+    )
+    state = game.new_initial_state()
+    choices = random.Random(5)
+    moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes())
+            state.apply_action(choices.choices(outcomes, probabilities)[0])
+        elif state.current_player() == 0:
+            state.apply_action(bot.step(state))
+            moves += 1
+        else:
+            state.apply_action(choices.choice(state.legal_actions()))
+    assert moves > 10
+    assert len(state.returns()) == 2 and state._s.game is not None and state._s.game.is_over
+
+
+def test_bad_input() -> None:
+    with pytest.raises(hr.UnknownRulesError):
+        load_game("hearts")
+    with pytest.raises(hr.InvalidStateError, match="not 7"):
+        load_game("levant", players=7)
+    game = load_game("classic", players=2)
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while state.is_chance_node():
+        outcomes, probabilities = zip(*state.chance_outcomes())
+        state.apply_action(rng.choices(outcomes, probabilities)[0])
+    before = state.information_state_string(state.current_player())
+    illegal = next(i for i in range(game.num_distinct_actions()) if i not in state.legal_actions())
+    with pytest.raises(Exception, match="not legal"):
+        state.apply_action(illegal)
+    assert state.information_state_string(state.current_player()) == before
+
+
+def test_the_package_imports_without_its_extra_and_names_it() -> None:
+    code = (
+        "import sys\n"
+        "sys.modules['pyspiel'] = None\n"
+        "import hand_rummy.openspiel as game\n"
+        "try:\n"
+        "    game.load_game('levant')\n"
+        "except game.MissingExtraError as error:\n"
+        "    print(error)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert "hand-rummy[openspiel]" in out
