@@ -258,6 +258,12 @@ def test_player_counts_and_indicators_follow_the_rules(preset: str) -> None:
 # Vectors whose question is refused for a reason that a schema cannot see.
 BEYOND_A_SCHEMA = {
     "a history that starts with the Rommé dealer drawing is refused": "replaying the history",
+    "three copies of the 7H in one hand": "counting the copies of a card",
+    "both 8C in hand while one is the indicator": "counting the copies of a card",
+    "three jokers in a hand of the app": "counting the copies of a card",
+    "five jokers across the hands of a Rommé round": "counting the copies of a card",
+    "a seat named in two teams": "the seats of the teams",
+    "went_out names no seat": "the number of seats",
 }
 
 

@@ -63,7 +63,10 @@ class Vector:
 
     @property
     def rules(self) -> str | None:
-        """The preset the question is asked under (its ``rules``, or its round's)."""
+        """The preset the question is asked under (its ``rules``, or its round's); ``None`` for
+        a question that names none (or is not even an object)."""
+        if not isinstance(self.question, dict):
+            return None
         rules = self.question.get("rules")
         if isinstance(rules, str):
             return rules
