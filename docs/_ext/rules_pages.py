@@ -197,6 +197,7 @@ def _preset_page(name: str, ruleset: hr.Ruleset) -> str:
     ]
     rows = [[f"**{_escape(label)}**", _escape(text)] for _, label, text in ruleset.dimensions()]
     out += _list_table(["Dimension", "Rule"], rows, [22, 78])
+    out += _pictures(name, ruleset)
     entries = rulebook.page_rules(name)
     brings: dict[str, list[str]] = {}
     for entry in entries:
@@ -234,6 +235,38 @@ def _preset_page(name: str, ruleset: hr.Ruleset) -> str:
         ]
         out += _list_table(["Name", "What it changes", "Source", "Kind"], rows, [22, 50, 18, 10])
     return "\n".join(out)
+
+
+# Melds drawn on each preset's page, the first of each kind that the preset's rules accept: a
+# run and a set holding a wild card (the indicator 8♣ where the rules turn one). The code runs
+# when the docs are built (the ``picture`` directive), so a drawing shows what the library says.
+_PICTURE_CODE = """\
+ruleset = hr.build({name!r})
+rules = hr.MeldRules.of(ruleset, "8C" if ruleset.uses_indicator else None)
+wild = min(rules.wilds.wild).ascii
+shapes = ["7H {{w}} 9H", "7H {{w}} 9H 10H", "9C 9D {{w}}", "9C 9D 9H {{w}}", "7H 8H 9H", "9C 9D 9H"]
+judged = [hr.judge_meld(hr.Meld.of(text.format(w=wild)), rules) for text in shapes]
+run = next(j.meld for j in judged if j.ok and j.kind is hr.MeldKind.RUN)
+group = next(j.meld for j in judged if j.ok and j.kind is hr.MeldKind.SET)
+svg.table([hr.TableMeld(1, 0, run, hr.MeldKind.RUN), hr.TableMeld(2, 1, group, hr.MeldKind.SET)],
+          rules=rules, names=["example", "example"])
+"""
+
+
+def _pictures(name: str, ruleset: hr.Ruleset) -> list[str]:
+    shown = "with the 8♣ as the indicator, " if ruleset.uses_indicator else ""
+    return [
+        *_title("Melds in pictures", "-"),
+        f"A run and a set as this preset lays them, {shown}each holding a wild card where "
+        "the rules allow one (drawn from the library's own judgement when the docs are built):",
+        "",
+        f".. picture:: rules-{name.replace('_', '-')}-melds",
+        "   :hide-code:",
+        f"   :alt: A run and a set under the {name} rules",
+        "",
+        *(f"   {line}" if line else "" for line in _PICTURE_CODE.format(name=name).splitlines()),
+        "",
+    ]
 
 
 def _custom_page() -> str:
