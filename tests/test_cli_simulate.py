@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 
 import pytest
 
 from hand_rummy.cli import main
-from hand_rummy.cli_simulate import Progress, Settings, seats_for
+from hand_rummy.cli_simulate import Progress, tournament_from
 
 QUICK = ["simulate", "--rules", "levant", "--players", "4", "--matches", "4", "--rounds", "2"]
 
@@ -61,8 +62,11 @@ def test_workers_give_the_same_summary(capsys: pytest.CaptureFixture[str]) -> No
     ]
     alone = _json(capsys, args)
     pooled = _json(capsys, [*args, "--jobs", "2"])
-    for timing in ("seconds", "decisions_per_second"):
-        del alone[timing], pooled[timing]
+    for summary in (alone, pooled):
+        for timing in ("seconds", "decisions_per_second"):
+            del summary[timing]
+        for line in summary["bots"].values():  # type: ignore[attr-defined]
+            del line["ms_per_decision"]
     assert alone == pooled
 
 
@@ -75,8 +79,9 @@ def test_a_single_bot_name_takes_every_seat(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_seats_rotate_from_match_to_match() -> None:
-    settings = Settings("levant", (), 3, 3, ("greedy", "random", "random"), 0)
-    seatings = [seats_for(settings, i) for i in range(3)]
+    settings = {"rules": "levant", "variants": (), "players": 3, "matches": 3, "seed": 0}
+    t = tournament_from(**settings, bots="greedy,random,random", length=None, jobs=1)
+    seatings = [table.seats for table in t.tables()]
     assert seatings == [
         ("greedy", "random", "random"),
         ("random", "random", "greedy"),
@@ -84,6 +89,40 @@ def test_seats_rotate_from_match_to_match() -> None:
     ]
     # over a full turn of the table every bot sits in every seat
     assert {s.index("greedy") for s in seatings} == {0, 1, 2}
+
+
+def test_your_own_bot_by_module_and_class(capsys: pytest.CaptureFixture[str]) -> None:
+    args = [*QUICK, "--bots", "sample_bots:drawing_bot,random", "--matches", "2"]
+    summary = _json(capsys, args)
+    bots = summary["bots"]
+    assert isinstance(bots, dict) and list(bots) == ["sample_bots:drawing_bot", "random"]
+
+
+def test_a_failing_bot_is_reported_and_the_run_stops(capsys: pytest.CaptureFixture[str]) -> None:
+    args = [*QUICK, "--bots", "greedy,sample_bots:RaisingBot"]
+    assert main(args) == 1
+    captured = capsys.readouterr()
+    first, position = captured.err.splitlines()[:2]
+    assert first.startswith("hand-rummy simulate: match 0 (seed ")
+    # RaisingBot sits at seats 1 and 3 of four; one of them fails first
+    assert re.search(
+        r"round 1: seat [13] \(sample_bots:RaisingBot\) raised: ValueError: the bot gave up$",
+        first,
+    )
+    doc = json.loads(position.removeprefix("  position (round document): "))
+    assert doc["format"] == "hand-rummy/round"
+    assert "1 failed (left out of the results)" in captured.out
+    assert "the run stopped at the first failure" in captured.out
+
+
+def test_on_error_continue_plays_the_other_matches(capsys: pytest.CaptureFixture[str]) -> None:
+    args = [*QUICK, "--bots", "greedy,sample_bots:SometimesRaisingBot", "--matches", "6"]
+    assert main([*args, "--on-error", "continue", "--json"]) == 1
+    captured = capsys.readouterr()
+    summary = json.loads(captured.out)
+    failed = len(summary["failures"])
+    assert 0 < failed < 6 and summary["matches"] == 6 - failed
+    assert captured.err.count("hand-rummy simulate: match ") == failed
 
 
 @pytest.mark.parametrize(
@@ -97,6 +136,11 @@ def test_seats_rotate_from_match_to_match() -> None:
         (["--rules", "gulf", "--players", "2"], "--players 2: gulf is for 4 players"),
         (["--rules", "levant", "--players", "9"], "--players 9: levant is for 2 to"),
         (["--rules", "levant", "--players", "2", "--bots", "smart"], "unknown bot 'smart'"),
+        (
+            ["--rules", "levant", "--players", "2", "--bots", "greedy,nowhere:Bot"],
+            "--bots: bot 'nowhere:Bot': cannot import 'nowhere'",
+        ),
+        (["--rules", "levant", "--players", "2", "--time-limit", "0"], "--time-limit must be"),
         (
             ["--rules", "levant", "--players", "2", "--bots", "greedy,random,random"],
             "3 bots for 2 seats",

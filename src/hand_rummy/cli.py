@@ -84,6 +84,8 @@ def _simulate(args: argparse.Namespace) -> int:
         jobs=args.jobs,
         length=args.rounds,
         as_json=args.json,
+        on_error=args.on_error,
+        time_limit=args.time_limit,
     )
 
 
@@ -113,13 +115,15 @@ def _add_rules_options(command: argparse.ArgumentParser) -> None:
 
 
 def _add_bots_option(command: argparse.ArgumentParser, seats: str) -> None:
-    # simulate and play read the list alike (cli_simulate.parse_bots and seat_bots)
+    # simulate and play read the list alike (hand_rummy.tournament.entrants.parse_bots)
     command.add_argument(
         "--bots",
         default="greedy",
         metavar="B,B,...",
-        help=f"the bots {seats} (greedy, random), one name a seat; a shorter list is "
-        "repeated round the table (default greedy)",
+        help=f"the bots {seats}, one a seat: greedy, random, your own as "
+        "package.module:Class (or a factory function), or a bot another package installs "
+        "(entry-point group hand_rummy.bots); a shorter list is repeated round the table "
+        "(default greedy)",
     )
 
 
@@ -162,7 +166,8 @@ def _parser() -> argparse.ArgumentParser:
         "simulate",
         help="play many matches between bots and sum them up",
         description="Play M matches between bots (seats rotating from match to match) and "
-        "print wins per bot, match totals, round endings and speed. Exits 2 on bad arguments.",
+        "print wins per bot, match totals, round endings and speed. Exits 2 on bad arguments, "
+        "1 when a bot failed.",
     )
     _add_rules_options(simulate)
     simulate.add_argument("--matches", type=int, required=True, metavar="M", help="matches")
@@ -175,6 +180,20 @@ def _parser() -> argparse.ArgumentParser:
         type=int,
         metavar="R",
         help="end every match after R rounds, whatever the preset's end rule (quick runs)",
+    )
+    simulate.add_argument(
+        "--on-error",
+        choices=("stop", "continue"),
+        default="stop",
+        help="when a bot raises, chooses an illegal action or runs out of time: stop the run "
+        "(default), or leave that match out and go on; either way the failure is reported "
+        "with its seat, the error and the position, and the exit status is 1",
+    )
+    simulate.add_argument(
+        "--time-limit",
+        type=float,
+        metavar="SECONDS",
+        help="the most a bot may take for one decision (default: no limit)",
     )
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
     simulate.set_defaults(run=_simulate)
