@@ -13,7 +13,10 @@ import pytest
 from hand_rummy.cli import main
 from hand_rummy.cli_simulate import Progress, tournament_from
 
-QUICK = ["simulate", "--rules", "levant", "--players", "4", "--matches", "4", "--rounds", "2"]
+QUICK = [
+    *["simulate", "--rules", "levant", "--players", "4", "--matches", "4"],
+    *["--rounds", "2", "--custom-length"],
+]
 
 
 def _json(capsys: pytest.CaptureFixture[str], args: list[str]) -> dict[str, object]:
@@ -52,13 +55,24 @@ def test_simulate_json_adds_up(capsys: pytest.CaptureFixture[str]) -> None:
     assert isinstance(decisions, int) and decisions > 0
     # GreedyBot beats RandomBot clearly, even in four short matches
     assert bots["greedy"]["wins"] > bots["random"]["wins"]
-    assert bots["greedy"]["mean_total"] < bots["random"]["mean_total"]
+    greedy, random = bots["greedy"]["mean_total"], bots["random"]["mean_total"]
+    assert greedy["estimate"] < random["estimate"]
+    assert greedy["low"] < greedy["estimate"] < greedy["high"] and greedy["n"] == 4
+    rate = bots["greedy"]["win_rate"]
+    assert rate["estimate"] == bots["greedy"]["wins"] / 4 and 0 <= rate["low"] < rate["high"] <= 1
+    (difference,) = summary["differences"]
+    assert (difference["a"], difference["b"]) == ("greedy", "random")
+    assert difference["difference"]["estimate"] == pytest.approx(
+        greedy["estimate"] - random["estimate"], abs=0.02
+    )
+    assert summary["follows_rules"] is False
+    assert summary["notes"][0].startswith("custom length: the matches ended after 2 rounds")
 
 
 def test_workers_give_the_same_summary(capsys: pytest.CaptureFixture[str]) -> None:
     args = [
         *["simulate", "--rules", "romme", "--players", "3", "--matches", "3", "--rounds", "1"],
-        *["--bots", "greedy,random,random", "--seed", "5"],
+        *["--custom-length", "--bots", "greedy,random,random", "--seed", "5"],
     ]
     alone = _json(capsys, args)
     pooled = _json(capsys, [*args, "--jobs", "2"])
@@ -191,7 +205,7 @@ def test_python_dash_m_simulate_writes_no_escape_codes_to_a_pipe() -> None:
     done = subprocess.run(
         [
             *[sys.executable, "-m", "hand_rummy", "simulate", "--rules", "classic"],
-            *["--players", "2", "--matches", "2", "--rounds", "1", "--bots", "greedy,random"],
+            *["--players", "2", "--matches", "2", "--rounds", "3", "--bots", "greedy,random"],
         ],
         capture_output=True,
         text=True,

@@ -86,6 +86,9 @@ def _simulate(args: argparse.Namespace) -> int:
         as_json=args.json,
         on_error=args.on_error,
         time_limit=args.time_limit,
+        duplicate=args.duplicate,
+        custom_length=args.custom_length,
+        out=args.out,
     )
 
 
@@ -100,6 +103,24 @@ def _play(args: argparse.Namespace) -> int:
         you=args.you,
         bots=args.bots,
         length=args.rounds,
+        custom_length=args.custom_length,
+    )
+
+
+def _add_length_options(command: argparse.ArgumentParser, what: str) -> None:
+    command.add_argument(
+        "--rounds",
+        type=int,
+        metavar="R",
+        help=f"{what} after R rounds. Under the app's presets (classic, saudi, ...) R is "
+        "the match length the host chooses: 3, 5, 7 or 9. Any other R, and any R under "
+        "the other presets (whose matches end otherwise), is a custom length: add "
+        "--custom-length",
+    )
+    command.add_argument(
+        "--custom-length",
+        action="store_true",
+        help="allow a number of rounds that the rules do not (the summary says so)",
     )
 
 
@@ -175,11 +196,18 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--jobs", "-j", type=int, default=1, metavar="J", help="worker processes (default 1)"
     )
+    _add_length_options(simulate, "end every match")
     simulate.add_argument(
-        "--rounds",
-        type=int,
-        metavar="R",
-        help="end every match after R rounds, whatever the preset's end rule (quick runs)",
+        "--duplicate",
+        action="store_true",
+        help="duplicate deals: play every deal once under each seating of the bots, so that "
+        "the luck of the cards cancels out (M must be a multiple of the seatings)",
+    )
+    simulate.add_argument(
+        "--out",
+        metavar="FILE",
+        help="write every round and match to FILE as JSON Lines, as the run goes "
+        "(read it again with hand-rummy report)",
     )
     simulate.add_argument(
         "--on-error",
@@ -207,9 +235,7 @@ def _parser() -> argparse.ArgumentParser:
     _add_rules_options(play)
     play.add_argument("--you", type=int, default=0, metavar="SEAT", help="your seat (default 0)")
     _add_bots_option(play, "at the other seats")
-    play.add_argument(
-        "--rounds", type=int, metavar="R", help="a shorter match: end it after R rounds"
-    )
+    _add_length_options(play, "end the match")
     play.set_defaults(run=_play)
     return parser
 

@@ -980,12 +980,14 @@ def command(
     you: int,
     bots: str,
     length: int | None = None,
+    custom_length: bool = False,
 ) -> int:
     """The ``play`` command; returns the exit status."""
     from hand_rummy.bots import GreedyBot  # noqa: PLC0415 (only the playing commands need bots)
     from hand_rummy.cli_simulate import UsageError, ruleset_for  # noqa: PLC0415
     from hand_rummy.match import Match  # noqa: PLC0415
     from hand_rummy.tournament.entrants import BotLoadError, parse_bots, seat_bots  # noqa: PLC0415
+    from hand_rummy.tournament.lengths import LengthError, check_length  # noqa: PLC0415
     from hand_rummy.tournament.schedule import bot_seed  # noqa: PLC0415
 
     try:
@@ -997,6 +999,10 @@ def command(
         entrants = parse_bots(bots, players - 1, what="--bots")
         if length is not None and length < 1:
             raise UsageError(f"--rounds must be a positive number, not {length}")
+        try:
+            check_length(ruleset, length, custom=custom_length)
+        except LengthError as err:
+            raise UsageError(f"--rounds {length}: {err} (--custom-length)") from None
         others = [s for s in range(players) if s != you]
         seated: dict[int, Bot] = {
             seat: bot.make(bot_seed(seed, seat))

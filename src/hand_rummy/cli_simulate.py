@@ -2,9 +2,11 @@
 
 It reads the arguments into a :class:`~hand_rummy.tournament.Tournament`
 (refusing bad ones with exit status 2 and a message naming the option),
-runs it with a progress line on standard error, and prints the summary. A
-bot that fails is reported on standard error with its match, seat and error,
-and the position as a round document; the exit status is then 1.
+runs it with a progress line on standard error, writes every round and match
+to a results file (``--out``, JSON Lines) as the run goes, and prints the
+summary. A bot that fails is reported on standard error with its match, seat
+and error, and the position as a round document (in the results file, when
+there is one); the exit status is then 1.
 """
 
 from __future__ import annotations
@@ -58,6 +60,8 @@ def tournament_from(
     jobs: int,
     on_error: str = "stop",
     time_limit: float | None = None,
+    duplicate: bool = False,
+    custom_length: bool = False,
 ) -> Tournament:
     """Check the arguments of ``simulate``; raises :class:`UsageError` naming the bad one."""
     from hand_rummy.tournament import BotLoadError, Tournament, TournamentError  # noqa: PLC0415
@@ -81,11 +85,18 @@ def tournament_from(
             matches=matches,
             seed=seed,
             rounds=length,
+            custom_length=custom_length,
+            duplicate=duplicate,
             time_limit=time_limit,
             on_error=on_error,
         )
     except TournamentError as err:
-        raise UsageError(str(err)) from None
+        message = str(err).replace("(custom_length=True)", "(--custom-length)")
+        if "duplicate deals" in message:
+            message = f"--matches {matches}: {message}"
+        elif "custom length" in message:
+            message = f"--rounds {length}: {message}"
+        raise UsageError(message) from None
 
 
 class Progress:
@@ -120,10 +131,15 @@ def _is_terminal(stream: TextIO) -> bool:
         return False
 
 
-def report_failure(failure: Failure, stream: TextIO) -> None:
-    """A failed bot on ``stream``: one line, then the position as a one-line round document."""
+def report_failure(failure: Failure, stream: TextIO, out: str | None = None) -> None:
+    """A failed bot on ``stream``: one line, then the position as a one-line round document
+    (or where to find it, when the results file holds it)."""
     print(f"hand-rummy simulate: {failure.describe()}", file=stream)
-    if failure.position is not None:
+    if failure.position is None:
+        return
+    if out is not None:
+        print(f"  the position (a round document) is in {out}", file=stream)
+    else:
         print(f"  position (round document): {json.dumps(failure.position)}", file=stream)
 
 
@@ -140,9 +156,13 @@ def command(
     as_json: bool,
     on_error: str = "stop",
     time_limit: float | None = None,
+    duplicate: bool = False,
+    custom_length: bool = False,
+    out: str | None = None,
 ) -> int:
     """The ``simulate`` command; returns the exit status."""
     from hand_rummy.tournament import run  # noqa: PLC0415 (only the playing commands need it)
+    from hand_rummy.tournament.results_file import ResultsWriter  # noqa: PLC0415
 
     try:
         tournament = tournament_from(
@@ -156,21 +176,39 @@ def command(
             jobs=jobs,
             on_error=on_error,
             time_limit=time_limit,
+            duplicate=duplicate,
+            custom_length=custom_length,
         )
     except UsageError as err:
         print(f"hand-rummy simulate: {err}", file=sys.stderr)
         return 2
+    writer: ResultsWriter | None = None
+    if out is not None:
+        try:
+            writer = ResultsWriter(out, tournament.describe())
+        except OSError as err:
+            print(f"hand-rummy simulate: --out {out}: {err.strerror}", file=sys.stderr)
+            return 2
     progress = Progress(tournament.matches, sys.stderr)
     progress.show(0)
     try:
-        result = run(tournament, workers=jobs, on_progress=progress.show)
+        result = run(
+            tournament,
+            workers=jobs,
+            on_progress=progress.show,
+            on_record=None if writer is None else writer.write,
+        )
+        if writer is not None:
+            writer.finish(stopped=result.stopped, seconds=result.seconds)
     except HandRummyError as err:
         print(f"hand-rummy simulate: {err}", file=sys.stderr)
         return 2
     finally:
         progress.close()
+        if writer is not None:
+            writer.close()
     for failure in result.failures:
-        report_failure(failure, sys.stderr)
+        report_failure(failure, sys.stderr, out)
     summary = result.summary()
     if as_json:
         print(json.dumps(summary.to_json(), indent=2))

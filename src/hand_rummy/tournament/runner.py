@@ -47,7 +47,11 @@ class TournamentResult:
     def summary(self) -> Summary:
         """Wins, totals, intervals and speed per bot (see :mod:`~hand_rummy.tournament.summary`)."""
         return summarise(
-            self.tournament.describe(), self.matches, self.failures, self.seconds, self.stopped
+            self.tournament.describe(),
+            self.matches,
+            self.failures,
+            seconds=self.seconds,
+            stopped=self.stopped,
         )
 
 

@@ -33,6 +33,13 @@ from hand_rummy.errors import HandRummyError
 from hand_rummy.rules.presets import build
 from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.tournament.entrants import BotFactory, Entrant, entrant, seat_bots
+from hand_rummy.tournament.lengths import (
+    LengthError,
+    check_length,
+    end_rule,
+    fixed_rounds,
+    follows_rules,
+)
 
 if TYPE_CHECKING:
     from hand_rummy.match import Match
@@ -60,6 +67,14 @@ def _entrants(values: Sequence[Entrant | str | BotFactory] | str) -> tuple[Entra
     if isinstance(values, str):
         values = values.split(",")
     return tuple(entrant(v) for v in values)
+
+
+def _changed(ruleset: Ruleset) -> bool:
+    """Whether ``ruleset`` is not a preset with named variants (changed with ``with_()``)."""
+    try:
+        return build(ruleset.name, ruleset.variants) != ruleset
+    except HandRummyError:
+        return True
 
 
 def match_seeds(seed: int, count: int) -> list[int]:
@@ -106,7 +121,8 @@ class Tournament:
 
     ``rounds`` ends every match after that many rounds, whatever the ruleset's
     own end rule, and needs ``custom_length=True`` unless the ruleset's matches
-    last a number of rounds that it allows (the app's 3, 5, 7 or 9).
+    last a number of rounds that it allows (the app's 3, 5, 7 or 9); the
+    summary names a custom length.
 
     A bot that fails (raises, chooses an illegal action, or takes longer than
     ``time_limit`` seconds for one decision) is reported; ``on_error`` says
@@ -161,6 +177,10 @@ class Tournament:
             raise TournamentError(f"the time limit must be positive, not {self.time_limit}")
         if self.rounds is not None and self.rounds < 1:
             raise TournamentError(f"a match needs at least 1 round, not {self.rounds}")
+        try:
+            check_length(self.rules, self.rounds, custom=self.custom_length)
+        except LengthError as err:
+            raise TournamentError(f"{err} (custom_length=True)") from None
         if self.duplicate and self.matches % self.seatings:
             low = self.matches - self.matches % self.seatings
             raise TournamentError(
@@ -213,9 +233,12 @@ class Tournament:
     @property
     def match_rules(self) -> Ruleset:
         """The ruleset the matches are played under: ``rules`` with ``rounds`` applied."""
-        from hand_rummy.tournament.lengths import fixed_rounds  # noqa: PLC0415
-
         return fixed_rounds(self.rules, self.rounds)
+
+    @property
+    def follows_rules(self) -> bool:
+        """Whether the matches end as the ruleset's own end rule says (no custom length)."""
+        return follows_rules(self.rules, self.rounds)
 
     def new_match(self, seed: int) -> Match:
         """A match of this tournament, dealt from ``seed``."""
@@ -225,8 +248,6 @@ class Tournament:
 
     def describe(self) -> dict[str, Any]:
         """The settings, as the first line of a results file holds them."""
-        from hand_rummy.tournament.lengths import end_rule  # noqa: PLC0415
-
         return {
             "rules": self.rules.name,
             "title": self.rules.title,
@@ -245,6 +266,9 @@ class Tournament:
             "rounds": self.rounds,
             "custom_length": self.custom_length,
             "end_rule": end_rule(self.rules, self.rounds),
+            "own_end_rule": end_rule(self.rules, None),
+            "follows_rules": self.follows_rules,
+            "changed_rules": _changed(self.rules),
             "time_limit": self.time_limit,
             "on_error": self.on_error,
         }
