@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import re
 import subprocess
@@ -11,7 +10,7 @@ import sys
 import pytest
 
 from hand_rummy.cli import main
-from hand_rummy.cli_simulate import Progress, tournament_from
+from hand_rummy.cli_simulate import tournament_from
 
 QUICK = [
     *["simulate", "--rules", "levant", "--players", "4", "--matches", "4"],
@@ -182,23 +181,6 @@ def test_a_missing_option_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -
         main(["simulate", "--rules", "levant", "--players", "2"])
     assert stop.value.code == 2
     assert "--matches" in capsys.readouterr().err
-
-
-class _Terminal(io.StringIO):
-    def isatty(self) -> bool:
-        return True
-
-
-def test_the_progress_bar_draws_only_on_a_terminal() -> None:
-    terminal, pipe = _Terminal(), io.StringIO()
-    for stream in (terminal, pipe):
-        bar = Progress(4, stream, width=8)
-        for done in range(5):
-            bar.show(done)
-        bar.close()
-    assert "\r[####----] 2/4 matches" in terminal.getvalue()
-    assert terminal.getvalue().endswith("\r\x1b[K")
-    assert pipe.getvalue() == ""
 
 
 def test_python_dash_m_simulate_writes_no_escape_codes_to_a_pipe() -> None:

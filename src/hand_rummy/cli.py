@@ -92,6 +92,12 @@ def _simulate(args: argparse.Namespace) -> int:
     )
 
 
+def _report(args: argparse.Namespace) -> int:
+    from hand_rummy import cli_report  # noqa: PLC0415
+
+    return cli_report.command(path=args.file, plot=args.plot, as_json=args.json)
+
+
 def _play(args: argparse.Namespace) -> int:
     from hand_rummy import cli_play  # noqa: PLC0415
 
@@ -225,6 +231,21 @@ def _parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
     simulate.set_defaults(run=_simulate)
+
+    report = commands.add_parser(
+        "report",
+        help="sum up a results file again, and draw it",
+        description="Read a results file written by simulate --out (an interrupted run's "
+        "too) and print its summary; --plot draws the match totals and win rates "
+        "(needs matplotlib: pip install 'hand-rummy[plot]'). Exits 2 on a file it cannot "
+        "read.",
+    )
+    report.add_argument("file", metavar="RESULTS", help="a results file (JSON Lines)")
+    report.add_argument(
+        "--plot", metavar="FILE", help="draw the totals and win rates into FILE.png or FILE.svg"
+    )
+    report.add_argument("--json", action="store_true", help="print the summary as JSON")
+    report.set_defaults(run=_report)
 
     play = commands.add_parser(
         "play",

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
@@ -24,7 +23,7 @@ from hand_rummy.rules.ruleset import Ruleset
 if TYPE_CHECKING:
     from hand_rummy.tournament import Failure, Tournament
 
-__all__ = ["Progress", "UsageError", "command", "ruleset_for", "tournament_from"]
+__all__ = ["UsageError", "command", "report_failure", "ruleset_for", "tournament_from"]
 
 
 class UsageError(HandRummyError):
@@ -99,38 +98,6 @@ def tournament_from(
         raise UsageError(message) from None
 
 
-class Progress:
-    """A one-line progress bar on a terminal; silent when ``stream`` is not one."""
-
-    def __init__(self, total: int, stream: TextIO, width: int = 30) -> None:
-        self.total = total
-        self.stream = stream
-        self.width = width
-        self.enabled = _is_terminal(stream)
-        self.start = time.perf_counter()
-
-    def show(self, done: int, total: int | None = None) -> None:
-        if not self.enabled:
-            return
-        filled = self.width * done // max(self.total, 1)
-        bar = "#" * filled + "-" * (self.width - filled)
-        elapsed = time.perf_counter() - self.start
-        self.stream.write(f"\r[{bar}] {done}/{self.total} matches {elapsed:5.1f} s")
-        self.stream.flush()
-
-    def close(self) -> None:
-        if self.enabled:
-            self.stream.write("\r\x1b[K")
-            self.stream.flush()
-
-
-def _is_terminal(stream: TextIO) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
 def report_failure(failure: Failure, stream: TextIO, out: str | None = None) -> None:
     """A failed bot on ``stream``: one line, then the position as a one-line round document
     (or where to find it, when the results file holds it)."""
@@ -162,6 +129,7 @@ def command(
 ) -> int:
     """The ``simulate`` command; returns the exit status."""
     from hand_rummy.tournament import run  # noqa: PLC0415 (only the playing commands need it)
+    from hand_rummy.tournament.progress import Progress  # noqa: PLC0415
     from hand_rummy.tournament.results_file import ResultsWriter  # noqa: PLC0415
 
     try:
@@ -190,7 +158,6 @@ def command(
             print(f"hand-rummy simulate: --out {out}: {err.strerror}", file=sys.stderr)
             return 2
     progress = Progress(tournament.matches, sys.stderr)
-    progress.show(0)
     try:
         result = run(
             tournament,
