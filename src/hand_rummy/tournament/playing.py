@@ -1,6 +1,9 @@
 """Playing one match of a tournament, and catching a bot that fails.
 
-:func:`play_table` makes a fresh bot for every seat, plays the match and
+:func:`play_table` makes a fresh bot for every seat, plays the match (asking
+each bot through :func:`~hand_rummy.bots.asker`: ``decide`` with a
+:class:`~hand_rummy.bots.Decision` when the bot has it, else ``choose`` with
+the view), and
 returns its :class:`~hand_rummy.tournament.records.MatchRecord`, or a
 :class:`~hand_rummy.tournament.records.Failure` when a bot raises, chooses
 an action the rules refuse, or takes longer than the tournament's time limit
@@ -30,13 +33,14 @@ from hand_rummy.tournament.schedule import Table, Tournament, bot_seed
 
 if TYPE_CHECKING:
     from hand_rummy.bots import Bot
+    from hand_rummy.match import Match
     from hand_rummy.round import Round
     from hand_rummy.verdict import Verdict
 
 __all__ = ["play_table", "position_document"]
 
 
-_ACTION_TYPES = typing.get_args(Action)
+_ACTION_TYPES = frozenset(typing.get_args(Action))
 
 
 class _Overtime(BaseException):
@@ -149,7 +153,11 @@ def _make_bots(tournament: Tournament, table: Table) -> list[Bot] | Failure:
     return bots
 
 
-def _illegal(action: object, verdict: Verdict | None) -> tuple[str, str, dict[str, str]]:
+_Problem = tuple[str, str, dict[str, str]]
+"""What went wrong: the failure's kind, its message, and more fields of the failure."""
+
+
+def _illegal(action: object, verdict: Verdict | None) -> _Problem:
     """The failure of a bot that chose ``action``, refused with ``verdict`` (or no action)."""
     if verdict is None:
         return ("illegal", f"returned {action!r}, which is not an action", {})
@@ -159,6 +167,32 @@ def _illegal(action: object, verdict: Verdict | None) -> tuple[str, str, dict[st
     return ("illegal", f"{action} is not legal now: {reasons}", more)
 
 
+def _bot_failed(
+    tournament: Tournament,
+    table: Table,
+    match: Match,
+    game: Round,
+    tally: _Tally,
+    *,
+    problem: _Problem,
+    counted: bool = False,
+) -> Failure:
+    """The failure of the bot to move in ``game``; ``counted`` when its failing decision
+    is already in the tally."""
+    kind, message, more = problem
+    seat = game.turn
+    return _failure(
+        table,
+        seat,
+        kind,
+        message,
+        round=len(match.rounds) + 1,
+        decision=tally.decisions[seat] + (0 if counted else 1),
+        position=position_document(game, tournament),
+        **more,
+    )
+
+
 def play_table(
     tournament: Tournament, table: Table, clock: Callable[[], float] = time.perf_counter
 ) -> MatchRecord | Failure:
@@ -166,50 +200,45 @@ def play_table(
     bots = _make_bots(tournament, table)
     if isinstance(bots, Failure):
         return bots
+    from hand_rummy.bots import Decision, asker  # noqa: PLC0415 (the bots import the engine)
+
+    askers = [asker(bot) for bot in bots]
     limit = tournament.time_limit
     match = tournament.new_match(table.seed)
     tally = _Tally(tournament.players)
     rounds: list[RoundRecord] = []
-    while not match.is_over:
-        game = match.current
-        assert game is not None
+    # the loop below runs once a decision: it does as little as it can besides asking
+    while (game := match.current) is not None:
         seat = game.turn
-        attempt = tally.decisions[seat] + 1
+        decision = Decision(seat, game=game)
         start = clock()
-        problem: tuple[str, str, dict[str, str]] | None = None
         try:
-            with _timer(limit):
-                action = bots[seat].choose(game.view(seat))
+            if limit is None:
+                action = askers[seat](decision)
+            else:
+                with _timer(limit):
+                    action = askers[seat](decision)
         except _Overtime:
-            problem = ("timeout", f"no answer within {limit:g} s", {})
+            problem: _Problem = ("timeout", f"no answer within {limit:g} s", {})
+            return _bot_failed(tournament, table, match, game, tally, problem=problem)
         except Exception as err:
             problem = ("error", _error_text(err), {"detail": traceback.format_exc()})
+            return _bot_failed(tournament, table, match, game, tally, problem=problem)
         spent = clock() - start
-        if problem is None and limit is not None and spent > limit:
+        tally.decisions[seat] += 1
+        tally.seconds[seat] += spent
+        if limit is not None and spent > limit:
             problem = ("timeout", f"answered after {spent:.3f} s; the limit is {limit:g} s", {})
-        if problem is None:
-            tally.decisions[seat] += 1
-            tally.seconds[seat] += spent
-            if not isinstance(action, _ACTION_TYPES):
-                problem = _illegal(action, None)
-            else:
-                try:
-                    match = match.apply(action)
-                except IllegalActionError as err:
-                    problem = _illegal(action, err.verdict)
-        if problem is not None:
-            kind, message, more = problem
-            return _failure(
-                table,
-                seat,
-                kind,
-                message,
-                round=len(match.rounds) + 1,
-                decision=attempt,
-                position=position_document(game, tournament),
-                **more,
-            )
-        if len(match.rounds) > len(rounds):
+            return _bot_failed(tournament, table, match, game, tally, problem=problem, counted=True)
+        if action.__class__ not in _ACTION_TYPES:
+            problem = _illegal(action, None)
+            return _bot_failed(tournament, table, match, game, tally, problem=problem, counted=True)
+        try:
+            match = match.apply(action)
+        except IllegalActionError as err:
+            problem = _illegal(action, err.verdict)
+            return _bot_failed(tournament, table, match, game, tally, problem=problem, counted=True)
+        if len(match.rounds) != len(rounds):
             rounds.append(tally.record(match.rounds[-1], len(match.rounds)))
     return MatchRecord(
         index=table.index,
