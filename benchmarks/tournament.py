@@ -109,40 +109,47 @@ def overhead(t: Tournament, repeats: int) -> None:
     )
 
 
-def workers(t: Tournament, repeats: int) -> dict[int, float]:
-    """Seconds of a whole local run with 1 and 2 workers (median of ``repeats``)."""
-    seconds = {}
-    for count in (1, 2):
-        times = [runner(t, workers=count)[1] for _ in range(repeats)]
-        seconds[count] = statistics.median(times)
-        print(
-            f"  local, {count} worker{'s' if count > 1 else ' '}  {t.matches / seconds[count]:6.2f}"
-            f" matches/s  ({seconds[count]:.2f} s for {t.matches} matches)"
-        )
-    return seconds
-
-
-def ray_section(t: Tournament, repeats: int, local: dict[int, float]) -> None:
+def _ray_started(workers: int) -> bool:
+    """Start a local Ray instance of ``workers`` CPUs; False when Ray is not installed."""
     try:
         import ray  # noqa: PLC0415 (optional)
     except ImportError:
         print("  ray: not installed (pip install 'hand-rummy[ray]')")
-        return
+        return False
     start = time.perf_counter()
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    print(f"  ray.init (a local instance of 2 CPUs): {time.perf_counter() - start:.2f} s")
-    try:
+    ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+    print(f"  ray.init (a local instance of {workers} CPUs): {time.perf_counter() - start:.2f} s")
+    return True
+
+
+def whole_runs(t: Tournament, repeats: int, with_ray: bool) -> None:
+    """Wall seconds of whole runs (worker start-up included) with 1 and 2 local workers and,
+    with Ray, 1 and 2 Ray tasks at a time; the ways in turn, ``repeats`` times."""
+    ways = [("local", 1), ("local", 2)]
+    if with_ray and _ray_started(2):
         first = runner(t, workers=2, backend="ray")[1]
-        print(f"  ray, first run (workers start, code is shipped): {first:.2f} s")
-        for count in (1, 2):
-            times = [runner(t, workers=count, backend="ray")[1] for _ in range(repeats)]
-            seconds = statistics.median(times)
-            per_match = 1000 * (seconds - local[count]) / t.matches
-            print(
-                f"  ray,   {count} worker{'s' if count > 1 else ' '}  {t.matches / seconds:6.2f}"
-                f" matches/s  ({seconds:.2f} s; {per_match:+.1f} ms a match over local)"
+        print(f"  ray, first run (its workers start, the code is shipped): {first:.2f} s")
+        ways += [("ray", 1), ("ray", 2)]
+    seconds: dict[tuple[str, int], list[float]] = {way: [] for way in ways}
+    for _ in range(repeats):
+        for backend, count in ways:
+            seconds[backend, count].append(runner(t, workers=count, backend=backend)[1])
+    for (backend, count), times in seconds.items():
+        middle = statistics.median(times)
+        line = (
+            f"  {backend:<5} {count} worker{'s' if count > 1 else ' '}  "
+            f"{t.matches / middle:6.2f} matches/s  ({middle:.2f} s for {t.matches} matches)"
+        )
+        if backend == "ray":
+            # paired with the local run of the same repeat and workers
+            extra = [r - lo for r, lo in zip(times, seconds["local", count])]
+            line += (
+                f"  Ray's overhead {1000 * statistics.median(extra) / t.matches:+.1f} ms a match"
             )
-    finally:
+        print(line)
+    if with_ray and ("ray", 1) in seconds:
+        import ray  # noqa: PLC0415
+
         ray.shutdown()
 
 
@@ -169,12 +176,9 @@ def main() -> None:
     print(f"{args.rules}, {args.players} players, {args.rounds} rounds a match")
     if "overhead" in sections:
         overhead(t, args.repeats)
-    local: dict[int, float] = {}
     if "workers" in sections or "ray" in sections:
-        print(f"whole runs of {t.matches} matches, median of {args.repeats}:")
-        local = workers(t, args.repeats)
-    if "ray" in sections:
-        ray_section(t, args.repeats, local)
+        print(f"whole runs of {t.matches} matches, wall time, median of {args.repeats}:")
+        whole_runs(t, args.repeats, "ray" in sections)
 
 
 if __name__ == "__main__":

@@ -89,6 +89,8 @@ def _simulate(args: argparse.Namespace) -> int:
         duplicate=args.duplicate,
         custom_length=args.custom_length,
         out=args.out,
+        backend=args.backend,
+        address=args.address,
     )
 
 
@@ -200,7 +202,26 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--matches", type=int, required=True, metavar="M", help="matches")
     _add_bots_option(simulate, "at every seat")
     simulate.add_argument(
-        "--jobs", "-j", type=int, default=1, metavar="J", help="worker processes (default 1)"
+        "--jobs",
+        "-j",
+        type=int,
+        default=1,
+        metavar="J",
+        help="worker processes, or Ray tasks at a time (default 1)",
+    )
+    simulate.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="local: worker processes on this machine (default); ray: Ray tasks, on a local "
+        "Ray instance or the cluster at --address (needs pip install 'hand-rummy[ray]'); "
+        "the results are the same",
+    )
+    simulate.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="the Ray cluster to run on (auto, or ray://host:10001); default: start a local "
+        "Ray instance",
     )
     _add_length_options(simulate, "end every match")
     simulate.add_argument(

@@ -126,6 +126,8 @@ def command(
     duplicate: bool = False,
     custom_length: bool = False,
     out: str | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> int:
     """The ``simulate`` command; returns the exit status."""
     from hand_rummy.tournament import run  # noqa: PLC0415 (only the playing commands need it)
@@ -147,6 +149,8 @@ def command(
             duplicate=duplicate,
             custom_length=custom_length,
         )
+        if address is not None and backend != "ray":
+            raise UsageError("--address is for --backend ray")
     except UsageError as err:
         print(f"hand-rummy simulate: {err}", file=sys.stderr)
         return 2
@@ -162,6 +166,8 @@ def command(
         result = run(
             tournament,
             workers=jobs,
+            backend=backend,
+            address=address,
             on_progress=progress.show,
             on_record=None if writer is None else writer.write,
         )

@@ -1,4 +1,5 @@
-"""Where the matches are played: in this process, or in local worker processes.
+"""Where the matches are played: in this process, or in local worker processes (the Ray
+backend is :mod:`~hand_rummy.tournament.ray_backend`).
 
 A backend takes the tournament and the tables to play and yields each
 table's outcome as soon as it is known, in any order; the runner
@@ -26,7 +27,7 @@ __all__ = ["BACKENDS", "TableResult", "check_picklable", "play_in_process", "pla
 TableResult = MatchRecord | Failure
 """What playing one table gives."""
 
-BACKENDS = ("local",)
+BACKENDS = ("local", "ray")
 """The backends :func:`hand_rummy.tournament.run` knows."""
 
 

@@ -21,6 +21,7 @@ import attrs
 from hand_rummy.tournament.backends import (
     BACKENDS,
     TableResult,
+    check_picklable,
     play_in_process,
     play_in_workers,
 )
@@ -64,10 +65,15 @@ def _backend(
 ) -> Iterator[TableResult]:
     if backend == "local":
         if address is not None:
-            raise TournamentError("--address is for the ray backend")
+            raise TournamentError("an address is for the ray backend")
         if workers == 1 or len(tables) == 1:
             return play_in_process(tournament, tables)
         return play_in_workers(tournament, tables, workers)
+    if backend == "ray":
+        from hand_rummy.tournament.ray_backend import play_on_ray  # noqa: PLC0415 (optional)
+
+        check_picklable(tournament)
+        return play_on_ray(tournament, tables, workers, address)
     raise TournamentError(f"unknown backend {backend!r}; the backends are {', '.join(BACKENDS)}")
 
 
