@@ -199,3 +199,19 @@ def test_python_dash_m_simulate_writes_no_escape_codes_to_a_pipe() -> None:
     assert "greedy" in done.stdout and "random" in done.stdout
     assert "\x1b" not in done.stdout and "\r" not in done.stdout
     assert done.stderr == ""
+
+
+def test_the_documented_example_bot_plays_by_reference(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/tournaments.rst: PYTHONPATH=examples ... --bots custom_bot:CautiousBot,greedy."""
+    from pathlib import Path  # noqa: PLC0415
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parent.parent / "examples"))
+    args = [
+        *["simulate", "--rules", "classic", "--players", "2", "--rounds", "5", "--matches", "4"],
+        *["--bots", "custom_bot:CautiousBot,greedy", "--duplicate", "--seed", "1", "--json"],
+    ]
+    summary = _json(capsys, args[:-1])
+    assert list(summary["bots"]) == ["custom_bot:CautiousBot", "greedy"]
+    assert summary["units"] == 2 and summary["follows_rules"] is True

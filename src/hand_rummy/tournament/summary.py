@@ -190,10 +190,11 @@ class Summary:
             )
         if self.differences:
             lines += ["", f"differences of mean totals, {self.unit} paired (lower is better):"]
-            for d in self.differences:
-                label = f"{d.a} - {d.b}"
+            labels = [f"{d.a} - {d.b}" for d in self.differences]
+            wide = max(len(label) for label in labels)
+            for label, d in zip(labels, self.differences):
                 lines.append(
-                    f"  {label:<{2 * width + 3}} {d.difference.estimate:>8.1f} "
+                    f"  {label:<{wide}} {d.difference.estimate:>8.1f} "
                     f"{_show(d.difference):>18}  {d.verdict()}"
                 )
         lines += ["", *COLUMNS]
