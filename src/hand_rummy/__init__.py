@@ -21,7 +21,7 @@ from hand_rummy.actions import (
     PassRedeal,
     TakeDiscard,
 )
-from hand_rummy.bots import Bot, GreedyBot, RandomBot
+from hand_rummy.bots import Bot, Decision, GreedyBot, RandomBot
 from hand_rummy.cards import (
     CARDS,
     JOKER,
@@ -86,6 +86,7 @@ __all__ = [
     "CardParseError",
     "ClaimRedeal",
     "Code",
+    "Decision",
     "Discard",
     "DrawStock",
     "Ending",

@@ -1,10 +1,13 @@
 """Tournaments between bots: your own bots, fair seatings, repeatable results.
 
 A :class:`Tournament` says what to play (the rules, the bots round the
-table, how many matches, the seed); :func:`run` plays it, in this process or
-in worker processes, and returns a :class:`TournamentResult` with a record of
-every match and round and a :class:`~hand_rummy.tournament.summary.Summary`.
-The same tournament gives the same records whatever the number of workers.
+table, how many matches, the seed); :func:`run` plays it, in this process,
+in worker processes or on Ray, and returns a :class:`TournamentResult` with a
+record of every match and round and a
+:class:`~hand_rummy.tournament.summary.Summary`. One match alone is
+``play_table(t, t.tables()[i])``. The same tournament gives the same records
+whatever the number of workers and the backend. :doc:`/tournaments` shows it
+at work.
 
 >>> import hand_rummy as hr
 >>> from hand_rummy import tournament
@@ -37,6 +40,7 @@ from hand_rummy.tournament.entrants import (
     entrant,
     parse_bots,
 )
+from hand_rummy.tournament.playing import play_table
 from hand_rummy.tournament.records import Failure, MatchRecord, RoundRecord
 from hand_rummy.tournament.runner import TournamentResult, run
 from hand_rummy.tournament.schedule import Table, Tournament, TournamentError
@@ -59,6 +63,7 @@ __all__ = [
     "TournamentResult",
     "entrant",
     "parse_bots",
+    "play_table",
     "run",
     "summarise",
 ]
