@@ -3,11 +3,10 @@
 :func:`play_table` makes a fresh bot for every seat, plays the match (asking
 each bot through :func:`~hand_rummy.bots.asker`: ``decide`` with a
 :class:`~hand_rummy.bots.Decision` when the bot has it, else ``choose`` with
-the view), and
-returns its :class:`~hand_rummy.tournament.records.MatchRecord`, or a
-:class:`~hand_rummy.tournament.records.Failure` when a bot raises, chooses
-an action the rules refuse, or takes longer than the tournament's time limit
-for one decision. Nothing here depends on the process it runs in, so the
+the view), and returns its :class:`~hand_rummy.tournament.records.MatchRecord`,
+or a :class:`~hand_rummy.tournament.records.Failure` when a bot raises,
+chooses an action the rules refuse, or takes longer than the tournament's
+time limit for one decision. Nothing here depends on the process it runs in, so the
 same table gives the same record everywhere.
 
 A time limit interrupts a bot that overruns it where the platform allows
