@@ -241,3 +241,22 @@ def test_the_bots_list_is_read_as_simulate_reads_it(
     args = ["--rules", "levant", "--players", "3", "--bots", "greedy,random,greedy"]
     status, out, err = _play(monkeypatch, capsys, script, args)
     assert status == 2 and "3 bots for 2 seats" in err
+
+
+def test_play_seats_your_own_bot_and_names_a_failing_one(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same --bots as simulate: a module:Class reference; a bot that raises stops the
+    game with its seat and error, not a traceback."""
+    args = ["--rules", "levant", "--players", "2", "--bots", "sample_bots:SeedlessBot"]
+    status, _, err = _play(monkeypatch, capsys, "quit\n", args)
+    assert status == 0 and err == ""
+    args = ["--rules", "classic", "--players", "2", "--you", "1"]
+    script = "draw\ndiscard 1\n" * 10
+    raising = [*args, "--bots", "sample_bots:RaisingBot"]
+    status, _, err = _play(monkeypatch, capsys, script, raising)
+    assert status == 2
+    assert "the bot at seat 0 (" in err and "raised ValueError('the bot gave up')" in err
+    assert "Traceback" not in err
+    status, _, err = _play(monkeypatch, capsys, script, [*args, "--bots", "nowhere:Bot"])
+    assert status == 2 and "--bots: bot 'nowhere:Bot': cannot import 'nowhere'" in err

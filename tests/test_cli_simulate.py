@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-import io
 import json
+import re
 import subprocess
 import sys
 
 import pytest
 
 from hand_rummy.cli import main
-from hand_rummy.cli_simulate import Progress, Settings, seats_for
+from hand_rummy.cli_simulate import tournament_from
 
-QUICK = ["simulate", "--rules", "levant", "--players", "4", "--matches", "4", "--rounds", "2"]
+QUICK = [
+    *["simulate", "--rules", "levant", "--players", "4", "--matches", "4"],
+    *["--rounds", "2", "--custom-length"],
+]
 
 
 def _json(capsys: pytest.CaptureFixture[str], args: list[str]) -> dict[str, object]:
@@ -51,18 +54,32 @@ def test_simulate_json_adds_up(capsys: pytest.CaptureFixture[str]) -> None:
     assert isinstance(decisions, int) and decisions > 0
     # GreedyBot beats RandomBot clearly, even in four short matches
     assert bots["greedy"]["wins"] > bots["random"]["wins"]
-    assert bots["greedy"]["mean_total"] < bots["random"]["mean_total"]
+    greedy, random = bots["greedy"]["mean_total"], bots["random"]["mean_total"]
+    assert greedy["estimate"] < random["estimate"]
+    assert greedy["low"] < greedy["estimate"] < greedy["high"] and greedy["n"] == 4
+    rate = bots["greedy"]["win_rate"]
+    assert rate["estimate"] == bots["greedy"]["wins"] / 4 and 0 <= rate["low"] < rate["high"] <= 1
+    (difference,) = summary["differences"]
+    assert (difference["a"], difference["b"]) == ("greedy", "random")
+    assert difference["difference"]["estimate"] == pytest.approx(
+        greedy["estimate"] - random["estimate"], abs=0.02
+    )
+    assert summary["follows_rules"] is False
+    assert summary["notes"][0].startswith("custom length: the matches ended after 2 rounds")
 
 
 def test_workers_give_the_same_summary(capsys: pytest.CaptureFixture[str]) -> None:
     args = [
         *["simulate", "--rules", "romme", "--players", "3", "--matches", "3", "--rounds", "1"],
-        *["--bots", "greedy,random,random", "--seed", "5"],
+        *["--custom-length", "--bots", "greedy,random,random", "--seed", "5"],
     ]
     alone = _json(capsys, args)
     pooled = _json(capsys, [*args, "--jobs", "2"])
-    for timing in ("seconds", "decisions_per_second"):
-        del alone[timing], pooled[timing]
+    for summary in (alone, pooled):
+        for timing in ("seconds", "decisions_per_second"):
+            del summary[timing]
+        for line in summary["bots"].values():  # type: ignore[attr-defined]
+            del line["ms_per_decision"]
     assert alone == pooled
 
 
@@ -75,8 +92,9 @@ def test_a_single_bot_name_takes_every_seat(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_seats_rotate_from_match_to_match() -> None:
-    settings = Settings("levant", (), 3, 3, ("greedy", "random", "random"), 0)
-    seatings = [seats_for(settings, i) for i in range(3)]
+    settings = {"rules": "levant", "variants": (), "players": 3, "matches": 3, "seed": 0}
+    t = tournament_from(**settings, bots="greedy,random,random", length=None, jobs=1)
+    seatings = [table.seats for table in t.tables()]
     assert seatings == [
         ("greedy", "random", "random"),
         ("random", "random", "greedy"),
@@ -84,6 +102,40 @@ def test_seats_rotate_from_match_to_match() -> None:
     ]
     # over a full turn of the table every bot sits in every seat
     assert {s.index("greedy") for s in seatings} == {0, 1, 2}
+
+
+def test_your_own_bot_by_module_and_class(capsys: pytest.CaptureFixture[str]) -> None:
+    args = [*QUICK, "--bots", "sample_bots:drawing_bot,random", "--matches", "2"]
+    summary = _json(capsys, args)
+    bots = summary["bots"]
+    assert isinstance(bots, dict) and list(bots) == ["sample_bots:drawing_bot", "random"]
+
+
+def test_a_failing_bot_is_reported_and_the_run_stops(capsys: pytest.CaptureFixture[str]) -> None:
+    args = [*QUICK, "--bots", "greedy,sample_bots:RaisingBot"]
+    assert main(args) == 1
+    captured = capsys.readouterr()
+    first, position = captured.err.splitlines()[:2]
+    assert first.startswith("hand-rummy simulate: match 0 (seed ")
+    # RaisingBot sits at seats 1 and 3 of four; one of them fails first
+    assert re.search(
+        r"round 1: seat [13] \(sample_bots:RaisingBot\) raised: ValueError: the bot gave up$",
+        first,
+    )
+    doc = json.loads(position.removeprefix("  position (round document): "))
+    assert doc["format"] == "hand-rummy/round"
+    assert "1 failed (left out of the results)" in captured.out
+    assert "the run stopped at the first failure" in captured.out
+
+
+def test_on_error_continue_plays_the_other_matches(capsys: pytest.CaptureFixture[str]) -> None:
+    args = [*QUICK, "--bots", "greedy,sample_bots:SometimesRaisingBot", "--matches", "6"]
+    assert main([*args, "--on-error", "continue", "--json"]) == 1
+    captured = capsys.readouterr()
+    summary = json.loads(captured.out)
+    failed = len(summary["failures"])
+    assert 0 < failed < 6 and summary["matches"] == 6 - failed
+    assert captured.err.count("hand-rummy simulate: match ") == failed
 
 
 @pytest.mark.parametrize(
@@ -97,6 +149,11 @@ def test_seats_rotate_from_match_to_match() -> None:
         (["--rules", "gulf", "--players", "2"], "--players 2: gulf is for 4 players"),
         (["--rules", "levant", "--players", "9"], "--players 9: levant is for 2 to"),
         (["--rules", "levant", "--players", "2", "--bots", "smart"], "unknown bot 'smart'"),
+        (
+            ["--rules", "levant", "--players", "2", "--bots", "greedy,nowhere:Bot"],
+            "--bots: bot 'nowhere:Bot': cannot import 'nowhere'",
+        ),
+        (["--rules", "levant", "--players", "2", "--time-limit", "0"], "--time-limit must be"),
         (
             ["--rules", "levant", "--players", "2", "--bots", "greedy,random,random"],
             "3 bots for 2 seats",
@@ -126,28 +183,11 @@ def test_a_missing_option_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -
     assert "--matches" in capsys.readouterr().err
 
 
-class _Terminal(io.StringIO):
-    def isatty(self) -> bool:
-        return True
-
-
-def test_the_progress_bar_draws_only_on_a_terminal() -> None:
-    terminal, pipe = _Terminal(), io.StringIO()
-    for stream in (terminal, pipe):
-        bar = Progress(4, stream, width=8)
-        for done in range(5):
-            bar.show(done)
-        bar.close()
-    assert "\r[####----] 2/4 matches" in terminal.getvalue()
-    assert terminal.getvalue().endswith("\r\x1b[K")
-    assert pipe.getvalue() == ""
-
-
 def test_python_dash_m_simulate_writes_no_escape_codes_to_a_pipe() -> None:
     done = subprocess.run(
         [
             *[sys.executable, "-m", "hand_rummy", "simulate", "--rules", "classic"],
-            *["--players", "2", "--matches", "2", "--rounds", "1", "--bots", "greedy,random"],
+            *["--players", "2", "--matches", "2", "--rounds", "3", "--bots", "greedy,random"],
         ],
         capture_output=True,
         text=True,
@@ -163,10 +203,28 @@ def test_python_dash_m_simulate_writes_no_escape_codes_to_a_pipe() -> None:
 
 def test_the_summary_explains_itself(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["simulate", "--rules", "levant", "--players", "4", "--matches", "2", "--rounds", "1"]
-    assert main([*args, "--bots", "greedy,random", "--seed", "1"]) == 0
+    assert main([*args, "--custom-length", "--bots", "greedy,random", "--seed", "1"]) == 0
     out = capsys.readouterr().out
-    assert "lower totals are better" in out
-    assert "A Hand finish is going out in a single turn" in out
-    assert "those rounds were not scored" in out
+    words = " ".join(out.split())  # the explanations are wrapped
+    assert "(lower is better)" in words
+    assert "a Hand finish: going out in a single turn" in words
+    assert "multiplied by 2" in words  # 000: a Hand doubles every score of the round
+    assert "those rounds were not scored" in words  # 000: a stock ending is not scored
     wins = [line.split()[2] for line in out.splitlines() if line.startswith(("greedy", "random"))]
     assert all(w.isdigit() or "." in w for w in wins) and any(w.isdigit() for w in wins)
+
+
+def test_the_documented_example_bot_plays_by_reference(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/tournaments.rst: PYTHONPATH=examples ... --bots custom_bot:CautiousBot,greedy."""
+    from pathlib import Path  # noqa: PLC0415
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parent.parent / "examples"))
+    args = [
+        *["simulate", "--rules", "classic", "--players", "2", "--rounds", "5", "--matches", "4"],
+        *["--bots", "custom_bot:CautiousBot,greedy", "--duplicate", "--seed", "1", "--json"],
+    ]
+    summary = _json(capsys, args[:-1])
+    assert list(summary["bots"]) == ["custom_bot:CautiousBot", "greedy"]
+    assert summary["units"] == 2 and summary["follows_rules"] is True

@@ -182,6 +182,22 @@ def test_004_fixed_number_of_rounds(n: int) -> None:
     assert play(Match.new(hr.rulesets.saudi, 2, seed=n, length=n), seed=n).round_number == n
 
 
+def test_004_other_lengths_are_refused_unless_asked_for() -> None:
+    """004 §What you need: 3, 5, 7 or 9 rounds; a 6-round Classic match only on request."""
+    with pytest.raises(hr.InvalidStateError, match=r"matches last 3, 5, 7 or 9 rounds, not 6"):
+        Match.new(hr.rulesets.classic, 4, seed=1, length=6)
+    custom = Match.new(hr.rulesets.classic, 4, seed=1, length=6, custom_length=True)
+    assert custom.length == 6 and custom.custom_length
+    assert custom.restart() == custom
+    assert not Match.new(hr.rulesets.classic, 4, seed=1, length=5).custom_length
+    # the rule itself cannot be bent either, and it says what the host may choose
+    with pytest.raises(hr.InvalidStateError, match="not one the rules allow"):
+        attrs.evolve(hr.rulesets.saudi.match, length=4)
+    assert "(chosen before the start: 3, 5, 7 or 9)" in hr.rulesets.saudi.match.describe()
+    # rules that leave the length open take any: 003's 200 is a default
+    assert not Match.new(hr.rulesets.gulf, 4, seed=1, length=100).custom_length
+
+
 def test_002_everyone_deals_equally_often() -> None:
     """002 §Winning the game: until everyone has dealt equally often (DEALS_PER_PLAYER)."""
     ruleset = hr.rulesets.romme.with_(
@@ -310,7 +326,7 @@ def test_saudi_bar_resets_each_round() -> None:
 
 
 def test_after_the_match_no_action_is_legal() -> None:
-    m = play(Match.new(hr.rulesets.classic, 2, seed=1, length=1), seed=1)
+    m = play(Match.new(hr.rulesets.classic, 2, seed=1, length=1, custom_length=True), seed=1)
     assert m.is_over and not m.legal_actions() and m.current is None
     assert not m.check(DrawStock()).ok
     with pytest.raises(hr.IllegalActionError):
@@ -331,7 +347,9 @@ def test_bad_arguments() -> None:
 
 
 def test_json_rejects_impossible_documents() -> None:
-    m = play(Match.new(hr.rulesets.classic, 2, seed=3, length=2), seed=3, rounds=1)
+    m = play(
+        Match.new(hr.rulesets.classic, 2, seed=3, length=2, custom_length=True), seed=3, rounds=1
+    )
     doc = json.loads(json.dumps(match_to_json(m)))
     assert match_from_json(doc) == m
     assert loads(dumps(m), "match") == m
@@ -381,7 +399,7 @@ def test_property_match_ends_totals_replay_json(preset: str, seed: int, k: int) 
     ruleset = hr.PRESETS[preset]
     n = _players(ruleset, k)
     length = {"romme": 150, "gulf": 80, "levant": 1}.get(preset, 2)
-    m = play(Match.new(ruleset, n, seed=seed, length=length), seed=seed)
+    m = play(Match.new(ruleset, n, seed=seed, length=length, custom_length=True), seed=seed)
     assert m.is_over and m.winners
     totals = [0] * n
     for g in m.rounds:

@@ -649,7 +649,9 @@ def test_played_documents_and_answers(preset: str) -> None:
             _check_answer(question, reply)
     assert asked >= {"legal_actions", "action", "hand_value", "meld"}
     # a short match: at its start, part-way, and over
-    match = hr.Match.new(ruleset, counts[0], seed=rng.randrange(10**6), length=1)
+    match = hr.Match.new(
+        ruleset, counts[0], seed=rng.randrange(10**6), length=1, custom_length=True
+    )
     _check_document("match", match_to_json(match), match_from_json)
     bots = [hr.GreedyBot(s) for s in range(match.players)]
     moves = 0

@@ -21,7 +21,7 @@ from hand_rummy.actions import (
     PassRedeal,
     TakeDiscard,
 )
-from hand_rummy.bots import Bot, GreedyBot, RandomBot
+from hand_rummy.bots import Bot, Choice, GreedyBot, RandomBot
 from hand_rummy.cards import (
     CARDS,
     JOKER,
@@ -90,6 +90,7 @@ __all__ = [
     "Bot",
     "Card",
     "CardParseError",
+    "Choice",
     "Citation",
     "ClaimRedeal",
     "Code",

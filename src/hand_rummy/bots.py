@@ -5,6 +5,15 @@ protocol). It is given a :class:`~hand_rummy.round.PlayerView`, never the
 round itself, so it cannot peek at other hands or the stock; it must return
 one of ``view.legal_actions()``.
 
+A bot may also have a ``decide(decision) -> action`` method (the
+:class:`DecidingBot` protocol). Whoever asks the bot (:func:`play_round`,
+:func:`play_match`, the tournament runner) then calls ``decide`` instead,
+with a :class:`Choice`: the seat to move, the legal actions and the view,
+each worked out only when the bot first reads it. A bot that needs only the
+legal actions (as :class:`RandomBot` does) so skips building a view, and no
+bot lists the legal actions a second time from a view. ``choose`` stays the
+one method every bot must have; :func:`ask` calls whichever a bot offers.
+
 * :class:`RandomBot` picks uniformly among the legal actions.
 * :class:`GreedyBot` plays a simple, sensible game: it opens as soon as it
   can with the best opening, lays off whatever fits, keeps its wild cards,
@@ -24,7 +33,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from hand_rummy.actions import (
@@ -48,7 +57,17 @@ from hand_rummy.scoring import card_penalty
 if TYPE_CHECKING:
     from hand_rummy.match import Match
 
-__all__ = ["Bot", "GreedyBot", "RandomBot", "play_match", "play_round"]
+__all__ = [
+    "Bot",
+    "Choice",
+    "DecidingBot",
+    "GreedyBot",
+    "RandomBot",
+    "ask",
+    "asker",
+    "play_match",
+    "play_round",
+]
 
 
 class Bot(Protocol):
@@ -57,6 +76,96 @@ class Bot(Protocol):
     def choose(self, view: PlayerView) -> Action:
         """One action of ``view.legal_actions()``; called only when it is ``view.seat``'s move."""
         ...
+
+
+class Choice:
+    """What a bot is asked to choose from: the seat to move, its legal actions and its view.
+
+    The legal actions and the view are worked out when first read, from the
+    round (:meth:`of_round`) or from a view (:meth:`of_view`), and kept. A
+    decision made from a round holds it in order to do so: a bot must read
+    only the three attributes below, as it reads only its view.
+
+    >>> from hand_rummy.rules import presets
+    >>> game = Round.deal(presets.romme, players=3, seed=1)
+    >>> decision = Choice.of_round(game)
+    >>> decision.seat == game.turn, decision.legal == tuple(game.legal_actions())
+    (True, True)
+    >>> decision.view == game.view(game.turn)
+    True
+    """
+
+    __slots__ = ("_legal", "_round", "_view", "seat")
+
+    def __init__(
+        self,
+        seat: int,
+        *,
+        view: PlayerView | None = None,
+        legal: Sequence[Action] | None = None,
+        game: Round | None = None,
+    ) -> None:
+        if view is None and game is None:
+            raise InvalidStateError("a decision needs the view or the round it is taken in")
+        self.seat = seat
+        """The seat to move."""
+        self._view = view
+        self._legal = None if legal is None else tuple(legal)
+        self._round = game
+
+    @classmethod
+    def of_round(cls, game: Round, seat: int | None = None) -> Choice:
+        """The decision of the player to move in ``game`` (``seat`` when given)."""
+        return cls(game.turn if seat is None else seat, game=game)
+
+    @classmethod
+    def of_view(cls, view: PlayerView) -> Choice:
+        """The decision a view asks for (its legal actions are listed from the view)."""
+        return cls(view.seat, view=view)
+
+    @property
+    def legal(self) -> tuple[Action, ...]:
+        """The legal actions, in the engine's order (empty when it is not this seat's move)."""
+        if self._legal is None:
+            if self._round is not None and self._round.turn == self.seat:
+                self._legal = tuple(self._round.legal_actions())
+            else:
+                self._legal = tuple(self.view.legal_actions())
+        return self._legal
+
+    @property
+    def view(self) -> PlayerView:
+        """What the seat to move may see."""
+        if self._view is None:
+            assert self._round is not None
+            self._view = self._round.view(self.seat)
+        return self._view
+
+    def __repr__(self) -> str:
+        return f"<Choice of seat {self.seat}>"
+
+
+class DecidingBot(Bot, Protocol):
+    """A bot that may be asked with a :class:`Choice`: its legal actions already listed."""
+
+    def decide(self, decision: Choice) -> Action:
+        """One action of ``decision.legal``."""
+        ...
+
+
+def asker(bot: Bot) -> Callable[[Choice], Action]:
+    """How to ask ``bot`` for a decision: its ``decide`` method, else ``choose`` with the
+    view. Look it up once per bot and call it for every decision."""
+    decide = getattr(bot, "decide", None)
+    if callable(decide):
+        return decide  # type: ignore[no-any-return]
+    choose = bot.choose
+    return lambda decision: choose(decision.view)
+
+
+def ask(bot: Bot, decision: Choice) -> Action:
+    """``bot``'s action for ``decision`` (through ``decide`` when the bot has it)."""
+    return asker(bot)(decision)
 
 
 class RandomBot:
@@ -74,9 +183,13 @@ class RandomBot:
         return f"RandomBot(seed={self.seed})"
 
     def choose(self, view: PlayerView) -> Action:
-        actions = list(view.legal_actions())
+        return self.decide(Choice.of_view(view))
+
+    def decide(self, decision: Choice) -> Action:
+        """A uniform choice among ``decision.legal`` (the view is not needed)."""
+        actions = decision.legal
         if not actions:
-            raise InvalidStateError(f"seat {view.seat} has no legal action: it is not its move")
+            raise InvalidStateError(f"seat {decision.seat} has no legal action: it is not its move")
         return self._rng.choice(actions)
 
 
@@ -119,13 +232,18 @@ class GreedyBot:
         return f"GreedyBot(seed={self.seed})"
 
     def choose(self, view: PlayerView) -> Action:
-        actions = list(view.legal_actions())
+        return self.decide(Choice.of_view(view))
+
+    def decide(self, decision: Choice) -> Action:
+        """The action described above, from ``decision.legal`` and ``decision.view``."""
+        actions = list(decision.legal)
         if not actions:
-            raise InvalidStateError(f"seat {view.seat} has no legal action: it is not its move")
+            raise InvalidStateError(f"seat {decision.seat} has no legal action: it is not its move")
         if len(actions) == 1:
             return actions[0]
         if any(isinstance(a, (ClaimRedeal, PassRedeal)) for a in actions):
             return next((a for a in actions if isinstance(a, PassRedeal)), actions[0])
+        view = decision.view
         if any(isinstance(a, (DrawStock, TakeDiscard)) for a in actions):
             return self._draw(view, actions)
         rules = view.ruleset_rules()
@@ -309,9 +427,9 @@ def play_round(game: Round, bots: Sequence[Bot]) -> Round:
     """Play ``game`` to its end, seat ``i`` choosing with ``bots[i]``; the finished round."""
     if len(bots) != game.players:
         raise InvalidStateError(f"{len(bots)} bots for a round of {game.players} players")
+    askers = [asker(bot) for bot in bots]
     while not game.is_over:
-        seat = game.turn
-        game = game.apply(bots[seat].choose(game.view(seat)))
+        game = game.apply(askers[game.turn](Choice.of_round(game)))
     return game
 
 
@@ -319,9 +437,9 @@ def play_match(match: Match, bots: Sequence[Bot]) -> Match:
     """Play ``match`` to its end, seat ``i`` choosing with ``bots[i]``; the finished match."""
     if len(bots) != match.players:
         raise InvalidStateError(f"{len(bots)} bots for a match of {match.players} players")
+    askers = [asker(bot) for bot in bots]
     while not match.is_over:
         game = match.current
         assert game is not None
-        seat = game.turn
-        match = match.apply(bots[seat].choose(game.view(seat)))
+        match = match.apply(askers[game.turn](Choice.of_round(game)))
     return match

@@ -86,7 +86,20 @@ def _simulate(args: argparse.Namespace) -> int:
         jobs=args.jobs,
         length=args.rounds,
         as_json=args.json,
+        on_error=args.on_error,
+        time_limit=args.time_limit,
+        duplicate=args.duplicate,
+        custom_length=args.custom_length,
+        out=args.out,
+        backend=args.backend,
+        address=args.address,
     )
+
+
+def _report(args: argparse.Namespace) -> int:
+    from hand_rummy import cli_report  # noqa: PLC0415
+
+    return cli_report.command(path=args.file, plot=args.plot, as_json=args.json)
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -100,6 +113,24 @@ def _play(args: argparse.Namespace) -> int:
         you=args.you,
         bots=args.bots,
         length=args.rounds,
+        custom_length=args.custom_length,
+    )
+
+
+def _add_length_options(command: argparse.ArgumentParser, what: str) -> None:
+    command.add_argument(
+        "--rounds",
+        type=int,
+        metavar="R",
+        help=f"{what} after R rounds. Under the app's presets (classic, saudi, ...) R is "
+        "the match length the host chooses: 3, 5, 7 or 9. Any other R, and any R under "
+        "the other presets (whose matches end otherwise), is a custom length: add "
+        "--custom-length",
+    )
+    command.add_argument(
+        "--custom-length",
+        action="store_true",
+        help="allow a number of rounds that the rules do not (the summary says so)",
     )
 
 
@@ -145,13 +176,15 @@ def _add_rules_options(command: argparse.ArgumentParser) -> None:
 
 
 def _add_bots_option(command: argparse.ArgumentParser, seats: str) -> None:
-    # simulate and play read the list alike (cli_simulate.parse_bots and seat_bots)
+    # simulate and play read the list alike (hand_rummy.tournament.entrants.parse_bots)
     command.add_argument(
         "--bots",
         default="greedy",
         metavar="B,B,...",
-        help=f"the bots {seats} (greedy, random), one name a seat; a shorter list is "
-        "repeated round the table (default greedy)",
+        help=f"the bots {seats}, one a seat: greedy, random, your own as "
+        "package.module:Class (or a factory function), or a bot another package installs "
+        "(entry-point group hand_rummy.bots); a shorter list is repeated round the table "
+        "(default greedy)",
     )
 
 
@@ -196,22 +229,78 @@ def _parser() -> argparse.ArgumentParser:
         "simulate",
         help="play many matches between bots and sum them up",
         description="Play M matches between bots (seats rotating from match to match) and "
-        "print wins per bot, match totals, round endings and speed. Exits 2 on bad arguments.",
+        "print wins per bot, match totals, round endings and speed. Exits 2 on bad arguments, "
+        "1 when a bot failed.",
     )
     _add_rules_options(simulate)
     simulate.add_argument("--matches", type=int, required=True, metavar="M", help="matches")
     _add_bots_option(simulate, "at every seat")
     simulate.add_argument(
-        "--jobs", "-j", type=int, default=1, metavar="J", help="worker processes (default 1)"
+        "--jobs",
+        "-j",
+        type=int,
+        default=1,
+        metavar="J",
+        help="worker processes, or Ray tasks at a time (default 1)",
     )
     simulate.add_argument(
-        "--rounds",
-        type=int,
-        metavar="R",
-        help="end every match after R rounds, whatever the preset's end rule (quick runs)",
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="local: worker processes on this machine (default); ray: Ray tasks, on a local "
+        "Ray instance or the cluster at --address (needs pip install 'hand-rummy[ray]'); "
+        "the results are the same",
+    )
+    simulate.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="the Ray cluster to run on (auto, or ray://host:10001); default: start a local "
+        "Ray instance",
+    )
+    _add_length_options(simulate, "end every match")
+    simulate.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="duplicate deals: play every deal once under each seating of the bots, so that "
+        "the luck of the cards cancels out (M must be a multiple of the seatings)",
+    )
+    simulate.add_argument(
+        "--out",
+        metavar="FILE",
+        help="write every round and match to FILE as JSON Lines, as the run goes "
+        "(read it again with hand-rummy report)",
+    )
+    simulate.add_argument(
+        "--on-error",
+        choices=("stop", "continue"),
+        default="stop",
+        help="when a bot raises, chooses an illegal action or runs out of time: stop the run "
+        "(default), or leave that match out and go on; either way the failure is reported "
+        "with its seat, the error and the position, and the exit status is 1",
+    )
+    simulate.add_argument(
+        "--time-limit",
+        type=float,
+        metavar="SECONDS",
+        help="the most a bot may take for one decision (default: no limit)",
     )
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
     simulate.set_defaults(run=_simulate)
+
+    report = commands.add_parser(
+        "report",
+        help="sum up a results file again, and draw it",
+        description="Read a results file written by simulate --out (an interrupted run's "
+        "too) and print its summary; --plot draws the match totals and win rates "
+        "(needs matplotlib: pip install 'hand-rummy[plot]'). Exits 2 on a file it cannot "
+        "read.",
+    )
+    report.add_argument("file", metavar="RESULTS", help="a results file (JSON Lines)")
+    report.add_argument(
+        "--plot", metavar="FILE", help="draw the totals and win rates into FILE.png or FILE.svg"
+    )
+    report.add_argument("--json", action="store_true", help="print the summary as JSON")
+    report.set_defaults(run=_report)
 
     play = commands.add_parser(
         "play",
@@ -222,9 +311,7 @@ def _parser() -> argparse.ArgumentParser:
     _add_rules_options(play)
     play.add_argument("--you", type=int, default=0, metavar="SEAT", help="your seat (default 0)")
     _add_bots_option(play, "at the other seats")
-    play.add_argument(
-        "--rounds", type=int, metavar="R", help="a shorter match: end it after R rounds"
-    )
+    _add_length_options(play, "end the match")
     play.set_defaults(run=_play)
 
     replay = commands.add_parser(

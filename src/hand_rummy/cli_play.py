@@ -22,6 +22,7 @@ import contextlib
 import shutil
 import sys
 import textwrap
+import typing
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, TextIO
@@ -40,10 +41,10 @@ from hand_rummy.actions import (
     TakeDiscard,
 )
 from hand_rummy.cards import JOKER, Card, format_cards, parse_card
-from hand_rummy.cli_simulate import fixed_rounds
 from hand_rummy.errors import CardParseError, HandRummyError
 from hand_rummy.melds import Meld, MeldRules
 from hand_rummy.round import Ending, Phase, PlayerView, Round
+from hand_rummy.tournament.lengths import fixed_rounds
 from hand_rummy.verdict import Violation
 
 if TYPE_CHECKING:
@@ -133,6 +134,10 @@ _BARE = ("draw", "take", "claim", "keep", "hint", "help", "show", "rules", "quit
 
 _MAX_DIGITS = 6
 """Longer numbers name no card and no meld (and would be slow to read as integers)."""
+
+
+class BotFailedError(HandRummyError):
+    """A bot at the table raised or chose an illegal action; the game cannot go on."""
 
 
 class CommandError(HandRummyError):
@@ -803,7 +808,17 @@ class Game:
                     return
                 self.advance(seat, (PassRedeal(),))
                 continue
-            action = self.bots[seat].choose(self.match.view(seat))
+            bot = self.bots[seat]
+            try:
+                action = bot.choose(self.match.view(seat))
+            except Exception as err:
+                raise BotFailedError(f"the bot at seat {seat} ({bot!r}) raised {err!r}") from err
+            verdict = (
+                self.match.check(action) if isinstance(action, typing.get_args(Action)) else None
+            )
+            if verdict is None or not verdict.ok:
+                why = f": {verdict}" if verdict is not None else ", which is not an action"
+                raise BotFailedError(f"the bot at seat {seat} ({bot!r}) chose {action!r}{why}")
             self.advance(seat, (action,))
 
     def person(self, line: str) -> bool:
@@ -968,17 +983,15 @@ def command(
     you: int,
     bots: str,
     length: int | None = None,
+    custom_length: bool = False,
 ) -> int:
     """The ``play`` command; returns the exit status."""
     from hand_rummy.bots import GreedyBot  # noqa: PLC0415 (only the playing commands need bots)
-    from hand_rummy.cli_simulate import (  # noqa: PLC0415
-        UsageError,
-        make_bot,
-        parse_bots,
-        ruleset_for,
-        seat_bots,
-    )
+    from hand_rummy.cli_simulate import UsageError, ruleset_for  # noqa: PLC0415
     from hand_rummy.match import Match  # noqa: PLC0415
+    from hand_rummy.tournament.entrants import BotLoadError, parse_bots, seat_bots  # noqa: PLC0415
+    from hand_rummy.tournament.lengths import LengthError, check_length  # noqa: PLC0415
+    from hand_rummy.tournament.schedule import bot_seed  # noqa: PLC0415
 
     try:
         if players < 1:
@@ -986,17 +999,21 @@ def command(
         ruleset = ruleset_for(rules, variants, players)
         if not 0 <= you < players:
             raise UsageError(f"--you {you}: the seats are 0 to {players - 1}")
-        names = parse_bots(bots, players - 1, what="--bots")
+        entrants = parse_bots(bots, players - 1, what="--bots")
         if length is not None and length < 1:
             raise UsageError(f"--rounds must be a positive number, not {length}")
-    except UsageError as err:
+        try:
+            check_length(ruleset, length, custom=custom_length)
+        except LengthError as err:
+            raise UsageError(f"--rounds {length}: {err} (--custom-length)") from None
+        others = [s for s in range(players) if s != you]
+        seated: dict[int, Bot] = {
+            seat: bot.make(bot_seed(seed, seat))
+            for seat, bot in zip(others, seat_bots(entrants, len(others)), strict=True)
+        }
+    except (UsageError, BotLoadError) as err:
         print(f"hand-rummy play: {err}", file=sys.stderr)
         return 2
-    others = [s for s in range(players) if s != you]
-    seated: dict[int, Bot] = {
-        seat: make_bot(name, seed * 31 + seat)
-        for seat, name in zip(others, seat_bots(names, len(others)), strict=True)
-    }
     match = Match.new(fixed_rounds(ruleset, length), players, seed)
     game = Game(match, you, seated, sys.stdout, GreedyBot(seed=seed))
     return play(game, sys.stdin)

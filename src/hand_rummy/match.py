@@ -181,12 +181,15 @@ class Match:
         *,
         dealer: int | None = None,
         length: int | None = None,
+        custom_length: bool = False,
         deals: Sequence[Deal | Mapping[str, Any]] | None = None,
     ) -> Match:
         """Start a match: draw for the first dealer (unless ``dealer`` is given) and deal.
 
         ``length`` overrides ``ruleset.match.length`` (rounds, scored rounds,
-        points or deals per player, as the policy counts). ``deals`` are
+        points or deals per player, as the policy counts). Where the rules
+        name the lengths allowed (the app's 3, 5, 7 or 9 rounds, 004), another
+        length is refused unless ``custom_length`` is true. ``deals`` are
         explicit deals (:class:`Deal` or mappings with ``hands``, ``stock``,
         ``discards``, ``indicator``) for the first rounds; later rounds are
         dealt from seeds derived from ``seed``.
@@ -200,8 +203,14 @@ class Match:
             )
         if length is None:
             length = ruleset.match.length
+        expect(length, int, "the match length")
         if length < 1:
             raise InvalidStateError(f"a match needs a length of at least 1, not {length}")
+        if not custom_length and not ruleset.match.allows(length):
+            raise InvalidStateError(
+                f"{ruleset.title} matches last {ruleset.match.allowed()}, not {length}; "
+                "pass custom_length=True for another length"
+            )
         if dealer is None:
             dealer, _ = draw_for_dealer(ruleset, players, seed)
         elif not 0 <= dealer < players:
@@ -269,6 +278,7 @@ class Match:
             self.seed,
             dealer=self.first_dealer,
             length=self.length,
+            custom_length=True,
             deals=self.deals,
         )
 
@@ -284,6 +294,11 @@ class Match:
         for action in self.history:
             match = match.apply(action)
         return match
+
+    @property
+    def custom_length(self) -> bool:
+        """Whether the match length is one the rules do not allow (asked for explicitly)."""
+        return not self.ruleset.match.allows(self.length)
 
     # --- scores and state ---------------------------------------------------------------
 

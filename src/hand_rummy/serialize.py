@@ -1345,7 +1345,16 @@ def match_from_json(value: Any) -> Match:
         if len(deal.hands) != players:
             _fail(f"deals[{i}].hands", f"has {len(deal.hands)} hands; the match has {players}")
     try:
-        match = Match.new(ruleset, players, seed, dealer=first_dealer, length=length, deals=deals)
+        # a document records the length its match was played to, custom or not
+        match = Match.new(
+            ruleset,
+            players,
+            seed,
+            dealer=first_dealer,
+            length=length,
+            custom_length=True,
+            deals=deals,
+        )
     except InvalidStateError as err:
         _fail("deals[0]", str(err))
     raw_rounds = _list(obj["rounds"], "rounds")

@@ -41,6 +41,11 @@ class DealerRotation(enum.Enum):
     """The deal passes to the next player (002; 000 variant "Rotating deal")."""
 
 
+def _choices(lengths: tuple[int, ...]) -> str:
+    shown = [str(n) for n in lengths]
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
+
+
 @attrs.frozen
 class MatchPolicy:
     """End, tie and dealer rules of a match."""
@@ -52,10 +57,36 @@ class MatchPolicy:
     first_dealer: FirstDealer = FirstDealer.LOWEST_CARD
     ace_high_for_dealer: bool = True
     rotation: DealerRotation = DealerRotation.WORST_SCORER
+    lengths: tuple[int, ...] | None = None
+    """The lengths the rules let the players choose from, when they name them (004: 3, 5,
+    7 or 9 rounds, chosen before the start and never changed); ``None`` when the rules
+    leave the length open (002: "agree before you start how long to play"; 003's 200 is a
+    default)."""
 
     def __attrs_post_init__(self) -> None:
         if self.length < 1:
             raise InvalidStateError("a match needs a length of at least 1")
+        if self.lengths is not None and self.length not in self.lengths:
+            raise InvalidStateError(
+                f"a match length of {self.length} is not one the rules allow "
+                f"({_choices(self.lengths)})"
+            )
+
+    def allows(self, length: int) -> bool:
+        """Whether the rules allow matches of ``length`` (rounds, points, deals...)."""
+        return self.lengths is None or length in self.lengths
+
+    def allowed(self) -> str:
+        """The lengths allowed, in words (``"3, 5, 7 or 9 rounds"``; ``"any"`` when open)."""
+        if self.lengths is None:
+            return "any"
+        unit = {
+            MatchEnd.SCORED_ROUNDS: "scored rounds",
+            MatchEnd.ROUNDS: "rounds",
+            MatchEnd.PENALTY_LIMIT: "points",
+            MatchEnd.DEALS_PER_PLAYER: "deals each",
+        }[self.end]
+        return f"{_choices(self.lengths)} {unit}"
 
     def describe(self) -> str:
         end = {
@@ -66,6 +97,8 @@ class MatchPolicy:
             ),
             MatchEnd.DEALS_PER_PLAYER: f"when everyone has dealt {self.length} times",
         }[self.end]
+        if self.lengths is not None and len(self.lengths) > 1:
+            end += f" (chosen before the start: {_choices(self.lengths)})"
         ties = (
             "a tie for lowest is played off"
             if self.ties is TieRule.PLAY_ON

@@ -194,7 +194,13 @@ classic = Ruleset(
     penalties=PenaltyValues(ace=11, wild=15),
     scoring=RoundScoring(winner=-30, never_opened=100, hand_doubles_winner=True),
     stock=StockExhaustion(StockTrigger.EMPTY_ON_DRAW, 3, StockEnd.NO_CONTEST),
-    match=MatchPolicy(MatchEnd.ROUNDS, 7, ties=TieRule.SHARED, rotation=DealerRotation.NEXT_PLAYER),
+    match=MatchPolicy(
+        MatchEnd.ROUNDS,
+        7,
+        ties=TieRule.SHARED,
+        rotation=DealerRotation.NEXT_PLAYER,
+        lengths=(3, 5, 7, 9),
+    ),
 )
 """The app's Hand Classic (rule document 004)."""
 

@@ -1,0 +1,186 @@
+"""Results files: a tournament as JSON Lines, written as it is played and read back.
+
+One JSON object a line, each with a ``"type"``:
+
+* ``tournament`` (the first line): ``"format": "hand-rummy/results"``, its
+  ``version``, the library's version, and the settings (rules, variants,
+  players, matches, seed, duplicate deals and seatings, the bots round the
+  table and what each name refers to, the end rule in force and whether it
+  is the ruleset's own);
+* ``round``: one finished round of a match (match number, round number, seed
+  and dealer, how it ended, the scores, who went out, each seat's decisions
+  and thinking time in seconds);
+* ``match``: one finished match, after its rounds (deal, seating rotation,
+  seed, the bots in their seats, first dealer, totals, team totals, winners,
+  decisions and seconds per seat);
+* ``failure``: a bot that failed, with its seat, the error and the position
+  as a round document;
+* ``end`` (the last line): the matches and failures written, whether the run
+  stopped at a failure, and its duration. A file without it is from a run
+  that did not finish (interrupted); what it holds can still be read.
+
+Records come in match order, whatever the number of workers, so two runs of
+the same tournament write the same lines but for the times.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from contextlib import AbstractContextManager
+from pathlib import Path
+from types import TracebackType
+from typing import Any, TextIO
+
+import attrs
+
+from hand_rummy.errors import HandRummyError
+from hand_rummy.tournament.records import Failure, MatchRecord, RoundRecord
+
+__all__ = ["FORMAT", "VERSION", "Results", "ResultsError", "ResultsWriter", "read_results"]
+
+FORMAT = "hand-rummy/results"
+VERSION = 1
+
+
+class ResultsError(HandRummyError):
+    """A results file that cannot be read; the message names the line and what is wrong."""
+
+
+class ResultsWriter(AbstractContextManager["ResultsWriter"]):
+    """Writes a results file line by line, flushing each, so that a long run leaves a log."""
+
+    def __init__(self, path: str | Path, settings: Mapping[str, Any]) -> None:
+        from hand_rummy import __version__  # noqa: PLC0415 (the package imports the engine)
+
+        self.path = Path(path)
+        self._file: TextIO = self.path.open("w", encoding="utf-8")
+        self.matches = 0
+        self.failures = 0
+        header = {"type": "tournament", "format": FORMAT, "version": VERSION}
+        self._line({**header, "hand_rummy": __version__, **settings})
+
+    def _line(self, doc: Mapping[str, Any]) -> None:
+        self._file.write(json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n")
+
+    def write(self, record: MatchRecord | Failure) -> None:
+        """A match (its rounds first) or a failure."""
+        if isinstance(record, MatchRecord):
+            for game in record.rounds:
+                self._line(game.to_json(record.index))
+            self._line(record.to_json())
+            self.matches += 1
+        else:
+            self._line(record.to_json())
+            self.failures += 1
+        self._file.flush()
+
+    def finish(self, *, stopped: bool, seconds: float) -> None:
+        """The end line: the run finished (or stopped at a failure)."""
+        self._line(
+            {
+                "type": "end",
+                "matches": self.matches,
+                "failures": self.failures,
+                "stopped": stopped,
+                "seconds": round(seconds, 3),
+            }
+        )
+        self._file.flush()
+
+    def close(self) -> None:
+        self._file.close()
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+@attrs.frozen
+class Results:
+    """A results file read back."""
+
+    settings: Mapping[str, Any] = attrs.field(eq=False)
+    matches: tuple[MatchRecord, ...]
+    failures: tuple[Failure, ...]
+    finished: bool
+    """Whether the file has its end line (the run was not interrupted)."""
+    stopped: bool
+    seconds: float
+
+
+def _lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise ResultsError(f"cannot read {path}: {err.strerror}") from None
+    except UnicodeDecodeError:
+        raise ResultsError(f"{path} is not a UTF-8 text file") from None
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            doc = json.loads(line)
+        except json.JSONDecodeError as err:
+            if number == len(text.splitlines()) and not text.endswith("\n"):
+                return  # a last line cut short by an interrupted run
+            raise ResultsError(f"{path}, line {number}: not JSON ({err.msg})") from None
+        if not isinstance(doc, dict) or not isinstance(doc.get("type"), str):
+            raise ResultsError(f"{path}, line {number}: not an object with a 'type'")
+        yield number, doc
+
+
+def read_results(path: str | Path) -> Results:
+    """Read a results file; raises :class:`ResultsError` naming the line of a problem."""
+    path = Path(path)
+    lines = _lines(path)
+    first = next(lines, None)
+    if first is None or first[1].get("format") != FORMAT:
+        raise ResultsError(f"{path} is not a hand-rummy results file (no {FORMAT!r} first line)")
+    settings = first[1]
+    if settings.get("version") != VERSION:
+        raise ResultsError(
+            f"{path} is a results file of version {settings.get('version')!r}; this library "
+            f"reads version {VERSION}"
+        )
+    matches: list[MatchRecord] = []
+    failures: list[Failure] = []
+    rounds: dict[int, list[RoundRecord]] = {}
+    end: dict[str, Any] | None = None
+    for number, doc in lines:
+        try:
+            kind = doc["type"]
+            if kind == "round":
+                rounds.setdefault(int(doc["match"]), []).append(RoundRecord.from_json(doc))
+            elif kind == "match":
+                index = int(doc["match"])
+                record = MatchRecord.from_json(doc, tuple(rounds.pop(index, ())))
+                if len(record.rounds) != int(doc["rounds"]):
+                    raise ResultsError(
+                        f"{path}, line {number}: match {index} has {doc['rounds']} rounds, "
+                        f"but {len(record.rounds)} round lines come before it"
+                    )
+                matches.append(record)
+            elif kind == "failure":
+                failures.append(Failure.from_json(doc))
+            elif kind == "end":
+                end = doc
+            else:
+                raise ResultsError(f"{path}, line {number}: unknown type {kind!r}")
+        except (KeyError, TypeError, ValueError) as err:
+            problem = f"no {err}" if isinstance(err, KeyError) else f"{type(err).__name__}: {err}"
+            raise ResultsError(
+                f"{path}, line {number}: a {doc['type']} line that cannot be read ({problem})"
+            ) from None
+    return Results(
+        settings=settings,
+        matches=tuple(matches),
+        failures=tuple(failures),
+        finished=end is not None,
+        stopped=bool(end and end.get("stopped")),
+        seconds=float(end["seconds"]) if end else sum(sum(m.seconds) for m in matches),
+    )

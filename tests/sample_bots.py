@@ -1,0 +1,116 @@
+"""Bots for the tournament tests: well-behaved ones made in different ways, and bots that
+fail in every way a tournament must report. Importable as ``sample_bots`` (tests/ is on
+the path), so they can be named as ``sample_bots:Name`` and sent to worker processes."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+
+import hand_rummy as hr
+
+FAIL_AT = 5
+"""The decision of a match (counted over the whole match) at which the failing bots fail."""
+
+
+class SeedlessBot:
+    """Takes no seed: the factory is called without arguments."""
+
+    def __init__(self) -> None:
+        self.random = hr.RandomBot(0)
+
+    def choose(self, view: hr.PlayerView) -> hr.Action:
+        return self.random.choose(view)
+
+
+def drawing_bot(seed: int) -> hr.Bot:
+    """A factory function: draws from the stock when it may, else plays as GreedyBot."""
+    return _Drawer(seed)
+
+
+class _Drawer:
+    def __init__(self, seed: int) -> None:
+        self.greedy = hr.GreedyBot(seed)
+
+    def choose(self, view: hr.PlayerView) -> hr.Action:
+        if hr.DrawStock() in view.legal_actions():
+            return hr.DrawStock()
+        return self.greedy.choose(view)
+
+
+class _Failing:
+    """Plays at random, then fails at its FAIL_AT-th decision of the match."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.random = hr.RandomBot(seed)
+        self.decisions = 0
+
+    def choose(self, view: hr.PlayerView) -> hr.Action:
+        self.decisions += 1
+        if self.decisions == FAIL_AT:
+            return self.fail(view)
+        return self.random.choose(view)
+
+    def fail(self, view: hr.PlayerView) -> hr.Action:
+        raise NotImplementedError
+
+
+class RaisingBot(_Failing):
+    def fail(self, view: hr.PlayerView) -> hr.Action:
+        raise ValueError("the bot gave up")
+
+
+class IllegalBot(_Failing):
+    """Chooses to discard a card it does not hold."""
+
+    def fail(self, view: hr.PlayerView) -> hr.Action:
+        held = set(view.hand)
+        card = next(c for c in hr.parse_cards("2H 3H 4H 5H 6H 7H 8H 9H") if c not in held)
+        return hr.Discard(card)
+
+
+class WordBot(_Failing):
+    """Answers with a word, not an action."""
+
+    def fail(self, view: hr.PlayerView) -> hr.Action:
+        return "draw"  # type: ignore[return-value]
+
+
+class SlowBot(_Failing):
+    """Takes half a second over one decision."""
+
+    def fail(self, view: hr.PlayerView) -> hr.Action:
+        time.sleep(0.5)
+        return self.random.choose(view)
+
+
+class StubbornBot(_Failing):
+    """Takes half a second and swallows every exception meanwhile (the timer's too, were it
+    an Exception)."""
+
+    def fail(self, view: hr.PlayerView) -> hr.Action:
+        end = time.perf_counter() + 0.5
+        while time.perf_counter() < end:
+            with contextlib.suppress(Exception):
+                time.sleep(0.01)
+        return self.random.choose(view)
+
+
+class NotABot:
+    """Has no choose method."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+
+class SometimesRaisingBot(_Failing):
+    """Fails (raises) only when its seed is odd."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.odd = seed % 2 == 1
+
+    def fail(self, view: hr.PlayerView) -> hr.Action:
+        if self.odd:
+            raise RuntimeError("odd seed")
+        return self.random.choose(view)

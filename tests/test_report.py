@@ -1,0 +1,192 @@
+"""``hand-rummy report``: a results file summed up again and drawn; and the progress line of a
+long run, on a terminal and in a log.
+
+The pictures need matplotlib (the extra ``plot``). Without it those tests are skipped,
+unless ``HR_REQUIRE_EXTRAS`` is set (``.ci/run`` installs the extras and sets it): then
+they fail.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import json
+import os
+import struct
+import sys
+from pathlib import Path
+
+import pytest
+
+from hand_rummy.cli import main
+from hand_rummy.tournament.progress import Progress
+
+SIMULATE = [
+    *["simulate", "--rules", "classic", "--players", "4", "--matches", "4", "--rounds", "3"],
+    *["--bots", "greedy,random", "--seed", "5", "--duplicate"],
+]
+
+
+def _need_matplotlib() -> None:
+    if importlib.util.find_spec("matplotlib") is None:
+        if os.environ.get("HR_REQUIRE_EXTRAS"):
+            pytest.fail("HR_REQUIRE_EXTRAS is set but matplotlib is not installed")
+        pytest.skip("matplotlib is not installed (pip install 'hand-rummy[plot]')")
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """A results file and the summary that simulate printed while writing it."""
+    path = tmp_path_factory.mktemp("report") / "results.jsonl"
+    out = io.StringIO()
+    stdout, sys.stdout = sys.stdout, out
+    try:
+        assert main([*SIMULATE, "--out", str(path)]) == 0
+    finally:
+        sys.stdout = stdout
+    return path, out.getvalue()
+
+
+def _without_times(table: str) -> list[str]:
+    return [line for line in table.splitlines() if not line.startswith("decisions ")]
+
+
+def test_report_prints_the_summary_the_run_printed(
+    results: tuple[Path, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, printed = results
+    assert main(["report", str(path)]) == 0
+    again = capsys.readouterr().out
+    # the thinking times are rounded in the file; everything else is the same
+    strip = [line[: line.rfind(" ")] if line.startswith(("greedy ", "random ")) else line
+             for line in _without_times(again)]  # fmt: skip
+    want = [line[: line.rfind(" ")] if line.startswith(("greedy ", "random ")) else line
+            for line in _without_times(printed)]  # fmt: skip
+    assert strip == want
+    assert "(2 duplicate deals x 2 seatings)" in again
+
+
+def test_report_json(results: tuple[Path, str], capsys: pytest.CaptureFixture[str]) -> None:
+    path, _ = results
+    assert main(["report", str(path), "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["matches"] == 4 and summary["units"] == 2 and summary["finished"]
+    assert set(summary["bots"]) == {"greedy", "random"}
+
+
+def test_report_draws_a_png(
+    results: tuple[Path, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _need_matplotlib()
+    path, _ = results
+    png = tmp_path / "totals.png"
+    assert main(["report", str(path), "--plot", str(png)]) == 0
+    data = png.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    assert width >= 600 and height >= 200
+
+
+def test_report_draws_an_svg_with_its_words_as_text(
+    results: tuple[Path, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _need_matplotlib()
+    path, _ = results
+    svg = tmp_path / "totals.svg"
+    assert main(["report", str(path), "--plot", str(svg)]) == 0
+    text = svg.read_text(encoding="utf-8")
+    assert text.lstrip().startswith("<?xml") and "<svg" in text
+    for words in ("greedy", "random", "Win rate", "lower is better", "95% Wilson interval"):
+        assert words in text
+
+
+def test_without_matplotlib_report_names_the_extra(
+    results: tuple[Path, str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path, _ = results
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib fails
+    assert main(["report", str(path), "--plot", str(tmp_path / "x.png")]) == 2
+    captured = capsys.readouterr()
+    assert "drawing needs matplotlib: pip install 'hand-rummy[plot]'" in captured.err
+    assert "greedy" in captured.out  # the summary is still printed
+    assert not (tmp_path / "x.png").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--plot", "x.pdf"], "--plot x.pdf: give a .png or an .svg file"),
+        ([], "is not a hand-rummy results file"),
+    ],
+)
+def test_report_refuses(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    path = tmp_path / "empty.jsonl"
+    path.write_text("", encoding="utf-8")
+    assert main(["report", str(path), *args]) == 2
+    assert message in capsys.readouterr().err
+    assert main(["report", str(tmp_path / "missing.jsonl")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+# --- progress -----------------------------------------------------------------------------
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_terminal_shows_done_total_rate_and_time_left() -> None:
+    clock, screen = _Clock(), _Terminal()
+    progress = Progress(100, screen, width=10, clock=clock)
+    clock.now += 10
+    progress.show(25)
+    assert screen.getvalue() == "\r[##--------] 25/100 matches, 2.5/s, 10 s, about 30 s left\x1b[K"
+    clock.now += 0.05
+    progress.show(26)  # too soon to draw again
+    assert screen.getvalue().count("\r[") == 1
+    clock.now += 30
+    progress.show(100)
+    assert screen.getvalue().endswith("] 100/100 matches, 2.5/s, 40 s\x1b[K")
+    progress.close()
+    assert screen.getvalue().endswith("\r\x1b[K")
+
+
+def test_a_log_gets_a_plain_line_at_each_interval_and_a_last_one() -> None:
+    clock, log = _Clock(), io.StringIO()
+    progress = Progress(1000, log, interval=60, clock=clock)
+    for done in range(1, 1001):
+        clock.now = 100 + done / 4  # 4 matches a second: a line every 240 matches
+        progress.show(done)
+    progress.close()
+    lines = log.getvalue().splitlines()
+    assert lines == [
+        "240/1000 matches (24%), 4.0 matches/s, 1 min 0 s so far, about 3 min 10 s left",
+        "480/1000 matches (48%), 4.0 matches/s, 2 min 0 s so far, about 2 min 10 s left",
+        "720/1000 matches (72%), 4.0 matches/s, 3 min 0 s so far, about 1 min 10 s left",
+        "960/1000 matches (96%), 4.0 matches/s, 4 min 0 s so far, about 10 s left",
+        "1000/1000 matches done in 4 min 10 s",
+    ]
+    assert "\r" not in log.getvalue() and "\x1b" not in log.getvalue()
+
+
+def test_a_short_run_writes_nothing_to_a_log() -> None:
+    log = io.StringIO()
+    progress = Progress(3, log)
+    for done in range(4):
+        progress.show(done)
+    progress.close()
+    assert log.getvalue() == ""

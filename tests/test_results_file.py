@@ -1,0 +1,137 @@
+"""Results files (JSON Lines): written as the run goes, in match order, and read back to the
+same records and the same summary."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from hand_rummy.cli import main
+from hand_rummy.tournament import Tournament, run
+from hand_rummy.tournament.results_file import ResultsError, ResultsWriter, read_results
+from hand_rummy.tournament.summary import summarise
+
+ARGS = [
+    *["simulate", "--rules", "classic", "--players", "3", "--matches", "4", "--rounds", "3"],
+    *["--bots", "greedy,random,random", "--seed", "7"],
+]
+
+
+def _lines(path: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_simulate_writes_every_round_and_match(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "results.jsonl"
+    assert main([*ARGS, "--out", str(out)]) == 0
+    lines = _lines(out)
+    header, end = lines[0], lines[-1]
+    assert header["type"] == "tournament" and header["format"] == "hand-rummy/results"
+    assert header["version"] == 1 and header["rules"] == "classic"
+    assert header["bots"] == ["greedy", "random", "random"] and header["follows_rules"] is True
+    assert end == {**end, "type": "end", "matches": 4, "failures": 0, "stopped": False}
+    matches = [line for line in lines if line["type"] == "match"]
+    rounds = [line for line in lines if line["type"] == "round"]
+    assert [m["match"] for m in matches] == [0, 1, 2, 3]
+    assert len(rounds) == 12 and {r["round"] for r in rounds} == {1, 2, 3}
+    first = rounds[0]
+    for key in ("seed", "dealer", "ending", "scores", "went_out", "decisions", "seconds"):
+        assert key in first
+    assert len(first["decisions"]) == 3 and all(d > 0 for d in first["decisions"])  # type: ignore[attr-defined]
+    match = matches[0]
+    for key in ("deal", "rotation", "seed", "seats", "totals", "winners", "decisions", "seconds"):
+        assert key in match
+    # the totals are the sums of the round scores
+    scores = [r["scores"] for r in rounds if r["match"] == 0 and r["scored"]]
+    assert match["totals"] == [sum(s[i] for s in scores) for i in range(3)]  # type: ignore[index]
+
+
+def test_the_file_reads_back_to_the_same_records_and_summary(tmp_path: Path) -> None:
+    t = Tournament("saudi", players=2, bots="greedy,random", matches=4, seed=2, duplicate=True,
+                   rounds=3)  # fmt: skip
+    out = tmp_path / "r.jsonl"
+    with ResultsWriter(out, t.describe()) as writer:
+        result = run(t, on_record=writer.write)
+        writer.finish(stopped=result.stopped, seconds=result.seconds)
+    back = read_results(out)
+    assert back.finished and not back.stopped
+    assert back.matches == result.matches  # times aside (they are rounded in the file)
+    assert back.settings == {**t.describe(), **back.settings}
+    again = summarise(back.settings, back.matches, back.failures, seconds=back.seconds)
+    assert again.table().splitlines()[:8] == result.summary().table().splitlines()[:8]
+
+
+def test_workers_write_the_same_file_but_for_the_times(tmp_path: Path) -> None:
+    files = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"jobs{jobs}.jsonl"
+        assert main([*ARGS, "--json", "--jobs", jobs, "--out", str(out)]) == 0
+        lines = _lines(out)
+        for line in lines:
+            line.pop("seconds", None)
+        files.append(lines)
+    assert files[0] == files[1]
+
+
+def test_a_failure_is_written_with_its_position(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "r.jsonl"
+    args = [*ARGS[:-4], "--bots", "greedy,sample_bots:RaisingBot", "--on-error", "continue"]
+    assert main([*args, "--custom-length", "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert f"the position (a round document) is in {out}" in err
+    failures = [line for line in _lines(out) if line["type"] == "failure"]
+    assert failures and failures[0]["position"]["format"] == "hand-rummy/round"  # type: ignore[index]
+    back = read_results(out)
+    assert len(back.failures) == len(failures) and back.finished
+
+
+def test_an_interrupted_run_can_still_be_read(tmp_path: Path) -> None:
+    out = tmp_path / "r.jsonl"
+    assert main([*ARGS, "--json", "--out", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    cut = "".join(lines[:-3]) + lines[-3][:20]  # no end line, the last match half written
+    out.write_text(cut, encoding="utf-8")
+    back = read_results(out)
+    assert not back.finished and len(back.matches) == 3
+    summary = summarise(back.settings, back.matches, finished=False)
+    assert "the results file has no end line: the run was interrupted" in summary.table()
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("", "is not a hand-rummy results file"),
+        ('{"type": "tournament", "format": "other"}\n', "is not a hand-rummy results file"),
+        (
+            '{"type": "tournament", "format": "hand-rummy/results", "version": 9}\n',
+            "of version 9; this library reads version 1",
+        ),
+        (
+            '{"type": "tournament", "format": "hand-rummy/results", "version": 1}\n'
+            '{"type": "bogus"}\n',
+            "line 2: unknown type 'bogus'",
+        ),
+        (
+            '{"type": "tournament", "format": "hand-rummy/results", "version": 1}\nnot json\n{}\n',
+            "line 2: not JSON",
+        ),
+        (
+            '{"type": "tournament", "format": "hand-rummy/results", "version": 1}\n'
+            '{"type": "match", "match": 0}\n',
+            "line 2: a match line that cannot be read (no 'deal')",
+        ),
+    ],
+)
+def test_a_bad_file_is_refused_with_the_line(tmp_path: Path, content: str, message: str) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(ResultsError) as err:
+        read_results(path)
+    assert message in str(err.value)

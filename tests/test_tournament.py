@@ -1,0 +1,285 @@
+"""hand_rummy.tournament from Python: bots by name, reference, factory and entry point; bots
+that fail, reported with their seat, the error and the position; the same results with any
+number of workers."""
+
+from __future__ import annotations
+
+import functools
+import pickle
+import threading
+from pathlib import Path
+
+import pytest
+
+import hand_rummy as hr
+import sample_bots
+from hand_rummy.serialize import round_from_json
+from hand_rummy.tournament import (
+    BotLoadError,
+    Entrant,
+    Failure,
+    Tournament,
+    TournamentError,
+    entrant,
+    parse_bots,
+    run,
+)
+from hand_rummy.tournament.entrants import resolve
+
+
+def quick(bots: object = "greedy,random", **changes: object) -> Tournament:
+    """Short Hand Classic matches between two players."""
+    settings: dict[str, object] = {
+        "players": 2,
+        "bots": bots,
+        "matches": 4,
+        "seed": 3,
+        "rounds": 1,
+        "custom_length": True,
+    }
+    settings.update(changes)
+    return Tournament("classic", **settings)  # type: ignore[arg-type]
+
+
+def comparable(result: object) -> list[object]:
+    """The records without their times."""
+    return [m.without_times() for m in result.matches]  # type: ignore[attr-defined]
+
+
+# --- naming the bots ------------------------------------------------------------------------
+
+
+def test_bots_by_built_in_name_reference_and_factory() -> None:
+    assert entrant("Greedy").name == "greedy"
+    assert repr(entrant("random").make(4)) == "RandomBot(seed=4)"
+    assert repr(entrant("hand_rummy.bots:GreedyBot").make(9)) == "GreedyBot(seed=9)"
+    # a class without a seed, a factory function, a partial
+    assert isinstance(entrant("sample_bots:SeedlessBot").make(1), sample_bots.SeedlessBot)
+    drawer = entrant(sample_bots.drawing_bot)
+    assert drawer.name == "drawing_bot"
+    assert drawer.make(2).greedy.seed == 2  # type: ignore[attr-defined]
+    partial = entrant(functools.partial(hr.GreedyBot))
+    assert partial.name == "GreedyBot" and repr(partial.make(5)) == "GreedyBot(seed=5)"
+    assert Entrant("mine", hr.RandomBot).make(1).seed == 1  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("smart", "unknown bot 'smart'; the bots are greedy, random"),
+        ("", "unknown bot '(empty)'"),
+        ("no_such_module:Bot", "cannot import 'no_such_module'"),
+        ("sample_bots:Missing", "module 'sample_bots' has no 'Missing'"),
+        ("sample_bots:FAIL_AT", "is a int, not a class or a function"),
+        ("sample_bots:", "write a reference as package.module:Name"),
+    ],
+)
+def test_a_bot_that_cannot_be_found_is_named_in_the_error(text: str, message: str) -> None:
+    with pytest.raises(BotLoadError, match="--bots: ") as err:
+        parse_bots(f"greedy,{text}", 4)
+    assert message in str(err.value)
+
+
+def test_a_factory_that_makes_no_bot_is_refused_when_the_bot_is_made() -> None:
+    result = run(quick("sample_bots:NotABot,greedy"))
+    (failure,) = result.failures
+    assert failure.kind == "setup" and failure.seat == 0
+    assert "made a NotABot, which has no choose(view) method" in failure.message
+    assert result.matches == () and result.stopped
+
+
+def test_a_short_list_is_repeated_round_the_table_and_a_long_one_refused() -> None:
+    t = Tournament("levant", players=4, bots="greedy,random,random", matches=3)
+    assert [table.seats for table in t.tables()] == [
+        ("greedy", "random", "random", "greedy"),
+        ("random", "random", "greedy", "random"),
+        ("random", "greedy", "random", "random"),
+    ]
+    with pytest.raises(BotLoadError, match="3 bots for 2 seats"):
+        parse_bots("greedy,random,random", 2)
+    with pytest.raises(TournamentError, match="3 bots for 2 seats"):
+        Tournament("levant", players=2, bots="greedy,random,random", matches=1)
+
+
+def test_two_bots_of_one_name_must_be_the_same_bot() -> None:
+    same = Tournament(
+        "levant", players=2, bots=[hr.GreedyBot, "hand_rummy.bots:GreedyBot"], matches=1
+    )
+    assert same.names == ("GreedyBot", "hand_rummy.bots:GreedyBot")
+
+    with pytest.raises(TournamentError, match=r"name them apart with Entrant\(name, factory\)"):
+        Tournament(
+            "levant",
+            players=2,
+            bots=[Entrant("mine", hr.GreedyBot), Entrant("mine", hr.RandomBot)],
+            matches=1,
+        )
+
+
+def _install_entry_point(root: Path, name: str, target: str) -> None:
+    info = root / "fake_bots-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: fake-bots\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(f"[hand_rummy.bots]\n{name} = {target}\n")
+
+
+def test_bots_that_other_packages_register_under_the_entry_point_group(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _install_entry_point(tmp_path, "seedless", "sample_bots:SeedlessBot")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    resolve.cache_clear()
+    try:
+        (bot,) = parse_bots("seedless", 2)
+        assert bot.name == "seedless"
+        assert isinstance(bot.make(1), sample_bots.SeedlessBot)
+        with pytest.raises(BotLoadError, match="the bots are greedy, random, seedless"):
+            entrant("smart")
+        result = run(quick("seedless,greedy", matches=2))
+        assert [m.seats for m in result.matches] == [("seedless", "greedy"), ("greedy", "seedless")]
+    finally:
+        resolve.cache_clear()
+
+
+# --- a bot that fails -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("bot", "kind", "message"),
+    [
+        ("RaisingBot", "error", "ValueError: the bot gave up"),
+        ("IllegalBot", "illegal", "is not legal now: "),
+        ("WordBot", "illegal", "returned 'draw', which is not an action"),
+    ],
+)
+def test_a_failing_bot_is_reported_with_its_seat_the_error_and_the_position(
+    bot: str, kind: str, message: str
+) -> None:
+    t = quick(f"greedy,sample_bots:{bot}")
+    result = run(t)
+    (failure,) = result.failures
+    assert isinstance(failure, Failure) and result.stopped and result.matches == ()
+    assert (failure.match, failure.seat, failure.bot) == (0, 1, f"sample_bots:{bot}")
+    assert failure.kind == kind and message in failure.message
+    assert failure.round == 1 and failure.decision == sample_bots.FAIL_AT
+    assert f"seat 1 (sample_bots:{bot})" in failure.describe()
+    # the position is the round just before the failing decision, as a round document
+    assert failure.position is not None
+    game = round_from_json(failure.position)
+    assert game.turn == 1 and not game.is_over
+    assert sum(1 for _ in game.history) >= sample_bots.FAIL_AT
+    if kind == "error":
+        assert "Traceback" in failure.detail and "the bot gave up" in failure.detail
+    if bot == "IllegalBot":
+        assert failure.action is not None and failure.action.startswith("discard ")
+        assert "CARD_NOT_IN_HAND: " in failure.detail  # the referee's code for each reason
+
+
+def test_the_position_of_a_failure_replays_to_the_same_choice() -> None:
+    """The round document is the real position: a fresh bot given it fails the same way."""
+    (failure,) = run(quick("sample_bots:IllegalBot,greedy")).failures
+    assert failure.position is not None
+    game = round_from_json(failure.position)
+    bot = sample_bots.IllegalBot(0)
+    bot.decisions = sample_bots.FAIL_AT - 1
+    action = bot.choose(game.view(game.turn))
+    assert str(action) == failure.action
+    assert not game.check(action).ok
+
+
+@pytest.mark.parametrize("bot", ["SlowBot", "StubbornBot"])
+def test_a_bot_over_the_time_limit_is_stopped(bot: str) -> None:
+    result = run(quick(f"sample_bots:{bot},random", matches=1, time_limit=0.1))
+    (failure,) = result.failures
+    assert failure.kind == "timeout" and failure.seat == 0
+    assert failure.decision == sample_bots.FAIL_AT
+    # the timer interrupts the bot, even one that catches every Exception
+    assert failure.message == "no answer within 0.1 s"
+
+
+def test_without_a_timer_the_time_limit_is_checked_when_the_bot_answers() -> None:
+    """Outside the main thread no timer signal can interrupt the bot."""
+    results = []
+    t = quick("sample_bots:SlowBot,random", matches=1, time_limit=0.1)
+    thread = threading.Thread(target=lambda: results.append(run(t)))
+    thread.start()
+    thread.join()
+    (failure,) = results[0].failures
+    assert failure.kind == "timeout"
+    assert failure.message.startswith("answered after 0.5")
+    assert failure.message.endswith(" s; the limit is 0.1 s")
+
+
+def test_on_error_continue_leaves_the_failed_matches_out() -> None:
+    t = quick("sample_bots:SometimesRaisingBot,greedy", matches=8, on_error="continue")
+    result = run(t)
+    failed = {f.match for f in result.failures}
+    kept = {m.index for m in result.matches}
+    assert failed and kept and failed | kept == set(range(8)) and not failed & kept
+    assert not result.stopped
+    summary = result.summary()
+    assert summary.matches == len(kept)
+    assert f"{len(failed)} failed (left out of the results)" in summary.table()
+
+
+def test_on_error_stop_keeps_the_matches_before_the_first_failure() -> None:
+    t = quick("sample_bots:SometimesRaisingBot,greedy", matches=8)
+    everything = run(attrs_evolve(t, on_error="continue"))
+    first = min(f.match for f in everything.failures)
+    stopped = run(t)
+    assert stopped.stopped and [f.match for f in stopped.failures] == [first]
+    assert [m.index for m in stopped.matches] == list(range(first))
+
+
+def attrs_evolve(t: Tournament, **changes: object) -> Tournament:
+    import attrs  # noqa: PLC0415
+
+    return attrs.evolve(t, **changes)  # type: ignore[arg-type]
+
+
+# --- the same results everywhere ------------------------------------------------------------
+
+
+def test_one_and_two_workers_give_the_same_records() -> None:
+    t = quick("greedy,sample_bots:SeedlessBot,random", players=3, matches=6, seed=11)
+    alone, pooled = run(t), run(t, workers=2)
+    assert comparable(alone) == comparable(pooled)
+    assert len(alone.matches) == 6 and alone.matches == pooled.matches
+
+
+def test_stopping_gives_the_same_result_with_workers() -> None:
+    t = quick("sample_bots:SometimesRaisingBot,greedy", matches=8)
+    alone, pooled = run(t), run(t, workers=2)
+    assert comparable(alone) == comparable(pooled)
+    assert alone.failures == pooled.failures
+
+
+def test_the_tournament_is_picklable_and_a_local_factory_is_refused_for_workers() -> None:
+    t = quick(["greedy", sample_bots.drawing_bot])
+    assert pickle.loads(pickle.dumps(t)) == t
+
+    class Local(hr.RandomBot):
+        pass
+
+    with pytest.raises(TournamentError, match="cannot be sent to worker processes"):
+        run(quick([Local, "greedy"]), workers=2)
+
+
+def test_records_are_written_in_match_order_as_they_come() -> None:
+    seen: list[int] = []
+    t = quick(matches=5)
+    run(t, workers=2, on_record=lambda r: seen.append(r.index))  # type: ignore[union-attr]
+    assert seen == [0, 1, 2, 3, 4]
+
+
+def test_bad_settings_are_refused() -> None:
+    with pytest.raises(TournamentError, match="is for 2 to 4 players, each for themselves, not 5"):
+        quick(players=5)
+    with pytest.raises(TournamentError, match="number of matches must be a positive number"):
+        quick(matches=0)
+    with pytest.raises(TournamentError, match="on_error is 'stop' or 'continue'"):
+        quick(on_error="ignore")
+    with pytest.raises(TournamentError, match="time limit must be positive"):
+        quick(time_limit=0)
+    with pytest.raises(TournamentError, match="number of workers"):
+        run(quick(), workers=0)
