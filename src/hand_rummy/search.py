@@ -38,6 +38,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections import Counter
@@ -71,7 +72,9 @@ class SearchStats:
     rollouts: int
     """Rounds played out, whole sweeps and any sweep cut short by the time limit."""
     seconds: float
-    """Time the decision took."""
+    """Time the decision took, by the wall clock."""
+    cpu: float
+    """Processor time the decision took (this thread's)."""
     means: tuple[float, ...] = ()
     """The mean reward of each candidate (higher is better), in candidate order."""
 
@@ -80,8 +83,13 @@ class SearchBot:
     """Determinised Monte Carlo search at the root, GreedyBot rollouts (:mod:`~hand_rummy.search`).
 
     ``iterations`` is the number of sampled worlds per searched decision,
-    ``seconds`` a time limit per decision; give either or both (by default 16
-    worlds). ``candidates`` caps the actions compared at one decision (at
+    ``seconds`` a time limit per decision, by the wall clock or, with
+    ``clock="cpu"``, in this thread's processor time; give either or both (by
+    default 16 worlds). A play-out that is under way when the time runs out is
+    finished, and a sweep of the candidates cut short is not counted.
+    ``horizon`` cuts the play-outs short (see :func:`rollout`); ``margin`` is
+    how many standard errors a candidate's paired gain over the greedy choice
+    must reach for the bot to play it. ``candidates`` caps the actions compared at one decision (at
     least 2). ``seed`` seeds the samples and the rollout bots. ``stats`` holds
     the figures of the last decision.
     """
@@ -90,9 +98,12 @@ class SearchBot:
         self,
         iterations: int | None = None,
         seconds: float | None = None,
+        *,
         seed: int = 0,
         candidates: int = 4,
         horizon: int | None = None,
+        margin: float = 1.0,
+        clock: str = "wall",
     ) -> None:
         if iterations is not None:
             expect(iterations, int, "the number of iterations")
@@ -114,6 +125,11 @@ class SearchBot:
             expect(horizon, int, "the horizon")
             if horizon < 1:
                 raise InvalidStateError(f"the horizon must be at least 1 turn, not {horizon}")
+        expect(margin, (int, float), "the margin")
+        if not 0 <= margin < float("inf"):
+            raise InvalidStateError(f"the margin must be a finite number at least 0, not {margin}")
+        if clock not in {"wall", "cpu"}:
+            raise InvalidStateError(f"the clock is 'wall' or 'cpu', not {clock!r}")
         if iterations is None and seconds is None:
             iterations = 16
         self.iterations = iterations
@@ -121,12 +137,15 @@ class SearchBot:
         self.seed = seed
         self.candidates = candidates
         self.horizon = horizon
-        self.stats = SearchStats(candidates=0, worlds=0, rollouts=0, seconds=0.0)
+        self.margin = float(margin)
+        self.clock = clock
+        self.stats = SearchStats(candidates=0, worlds=0, rollouts=0, seconds=0.0, cpu=0.0)
 
     def __repr__(self) -> str:
         return (
             f"SearchBot(iterations={self.iterations}, seconds={self.seconds}, "
-            f"seed={self.seed}, candidates={self.candidates}, horizon={self.horizon})"
+            f"seed={self.seed}, candidates={self.candidates}, horizon={self.horizon}, "
+            f"margin={self.margin}, clock={self.clock!r})"
         )
 
     # --- choosing ---------------------------------------------------------------------------
@@ -134,7 +153,8 @@ class SearchBot:
     def choose(self, view: PlayerView) -> Action:
         """The candidate with the best mean round score over sampled worlds."""
         expect(view, PlayerView, "the view")
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.thread_time()
+        clock = time.thread_time if self.clock == "cpu" else time.perf_counter
         actions = list(view.legal_actions())
         if not actions:
             raise InvalidStateError(f"seat {view.seat} has no legal action: it is not its move")
@@ -142,32 +162,54 @@ class SearchBot:
         greedy = GreedyBot(rng.randrange(_SEED_SPACE)).choose(view)
         pool = candidates(view, actions, greedy, self.candidates)
         if len(pool) < 2:
-            self.stats = SearchStats(1, 0, 0, time.perf_counter() - start)
+            self.stats = SearchStats(
+                1, 0, 0, time.perf_counter() - start, time.thread_time() - cpu_start
+            )
             return greedy
-        deadline = None if self.seconds is None else start + self.seconds
-        totals = [0.0] * len(pool)
+        deadline = None if self.seconds is None else clock() + self.seconds
+        table: list[list[float]] = []
         worlds = rollouts = 0
         while self.iterations is None or worlds < self.iterations:
             world = view.sample(rng)
             seeds = [rng.randrange(_SEED_SPACE) for _ in range(view.players)]
             rewards: list[float] = []
             for action in pool:
-                if deadline is not None and time.perf_counter() >= deadline:
+                if deadline is not None and clock() >= deadline:
                     break
                 rewards.append(rollout(world.apply(action), view.seat, seeds, self.horizon))
                 rollouts += 1
             if len(rewards) < len(pool):
                 break  # out of time in mid-sweep: the part sweep would compare unfairly
             worlds += 1
-            totals = [t + r for t, r in zip(totals, rewards)]
-        elapsed = time.perf_counter() - start
+            table.append(rewards)
+        elapsed, cpu = time.perf_counter() - start, time.thread_time() - cpu_start
         if worlds == 0:
-            self.stats = SearchStats(len(pool), 0, rollouts, elapsed)
+            self.stats = SearchStats(len(pool), 0, rollouts, elapsed, cpu)
             return greedy
-        means = tuple(t / worlds for t in totals)
-        best = max(range(len(pool)), key=lambda i: (means[i], pool[i] == greedy))
-        self.stats = SearchStats(len(pool), worlds, rollouts, elapsed, means)
-        return pool[best]
+        means = tuple(sum(row[i] for row in table) / worlds for i in range(len(pool)))
+        self.stats = SearchStats(len(pool), worlds, rollouts, elapsed, cpu, means)
+        return pool[self._pick(table)]
+
+    def _pick(self, table: Sequence[Sequence[float]]) -> int:
+        """The candidate to play: the best one that beats the greedy choice (index 0) clearly.
+
+        Each candidate's gain over the greedy choice is paired world by world;
+        a candidate is eligible when its mean gain exceeds ``margin`` standard
+        errors of those paired gains (any positive gain when ``margin`` is 0).
+        """
+        worlds = len(table)
+        best, best_gain = 0, 0.0
+        for i in range(1, len(table[0])):
+            gains = [row[i] - row[0] for row in table]
+            mean = sum(gains) / worlds
+            spread = (
+                math.sqrt(sum((g - mean) ** 2 for g in gains) / (worlds - 1) / worlds)
+                if worlds > 1
+                else 0.0
+            )
+            if mean > self.margin * spread and mean > best_gain:
+                best, best_gain = i, mean
+        return best
 
 
 def _decision_key(seed: int, view: PlayerView) -> str:
