@@ -1,15 +1,20 @@
 """SearchBot against three GreedyBots, in duplicate: mean round scores, 95% CIs (lower is better).
 
 Every deal is played twice: once with a SearchBot in one seat and GreedyBots in
-the others, once with a GreedyBot in that seat instead (the same seed as the
-other seats' bots are the same in both). The seat rotates from deal to deal.
-The paired difference (SearchBot's score minus the GreedyBot's on the same
-deal, from the same seat) is what the search adds; its 95% confidence
-interval is a normal one (1.96 standard errors). Rounds that do not count
-(a redeal) are left out in pairs.
+the others, once with a GreedyBot in that seat instead (the other seats' bots
+have the same seeds in both plays). The seat rotates from deal to deal. The
+paired difference (the SearchBot's score minus the GreedyBot's, same deal, same
+seat) is what the search adds; its 95% confidence interval is a normal one
+(1.96 standard errors). Rounds that do not count (the ruleset scores no one,
+e.g. when the stock runs out) are left out in pairs.
+
+The budget is per decision, by default 0.2 s of the searching thread's
+processor time (``--clock cpu``), so a busy machine slows the run down but does
+not weaken the bot; ``--clock wall`` uses the wall clock.
 
     python benchmarks/search_bot.py [--rounds 200] [--presets levant,romme] [--seconds 0.2]
-        [--iterations N] [--candidates 4] [--seed 0] [--jobs 2]
+        [--iterations N] [--candidates 3] [--horizon 0] [--margin 1] [--clock cpu]
+        [--seed 0] [--jobs 2]
 """
 
 from __future__ import annotations
@@ -169,10 +174,10 @@ def main() -> None:
     parser.add_argument("--presets", default="levant,romme")
     parser.add_argument("--seconds", type=float, default=0.2, help="time budget per decision")
     parser.add_argument("--iterations", type=int, default=None, help="worlds per decision")
-    parser.add_argument("--candidates", type=int, default=4)
+    parser.add_argument("--candidates", type=int, default=3)
     parser.add_argument("--horizon", type=int, default=0, help="turns played out (0: to the end)")
     parser.add_argument("--margin", type=float, default=1.0, help="standard errors to beat greedy")
-    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall", help="budget clock")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="cpu", help="budget clock")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()

@@ -33,7 +33,7 @@ of worlds depends on the machine's speed.
 >>> bot.choose(game.view(game.turn)) in game.legal_actions()
 True
 >>> bot.stats.worlds, bot.stats.candidates
-(2, 4)
+(2, 3)
 """
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ class SearchBot:
         seconds: float | None = None,
         *,
         seed: int = 0,
-        candidates: int = 4,
+        candidates: int = 3,
         horizon: int | None = None,
         margin: float = 1.0,
         clock: str = "wall",
