@@ -68,7 +68,10 @@ def test_pettingzoo_api_and_seed_tests(name: str) -> None:
 
 @with_warnings
 def test_api_test_of_a_whole_match() -> None:
-    api_test(env("classic", players=2, episode="match", match_length=2), num_cycles=400)
+    api_test(
+        env("classic", players=2, episode="match", match_length=2, custom_length=True),
+        num_cycles=400,
+    )
 
 
 def test_a_lay_down_keeps_the_same_agent_selected() -> None:
@@ -138,7 +141,9 @@ def test_team_play_gives_each_seat_its_team_score() -> None:
 
 
 def test_a_match_runs_to_its_end_and_the_returns_are_the_totals() -> None:
-    table = raw_env("classic", players=2, episode="match", match_length=2, reward_scale=1)
+    table = raw_env(
+        "classic", players=2, episode="match", match_length=2, custom_length=True, reward_scale=1
+    )
     table.reset(seed=9)
     returns = dict.fromkeys(table.agents, 0.0)
     rng = random.Random(9)

@@ -56,6 +56,7 @@ from hand_rummy.scoring import card_penalty
 
 if TYPE_CHECKING:
     from hand_rummy.match import Match
+    from hand_rummy.search import SearchBot
 
 __all__ = [
     "Bot",
@@ -63,11 +64,21 @@ __all__ = [
     "DecidingBot",
     "GreedyBot",
     "RandomBot",
+    "SearchBot",
     "ask",
     "asker",
     "play_match",
     "play_round",
 ]
+
+
+def __getattr__(name: str) -> type[SearchBot]:
+    """:class:`~hand_rummy.search.SearchBot`, imported on first use (it builds on this module)."""
+    if name == "SearchBot":
+        from hand_rummy.search import SearchBot  # noqa: PLC0415 (search imports bots)
+
+        return SearchBot
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class Bot(Protocol):

@@ -66,8 +66,10 @@ class HandRummyEnv(AECEnv):
     environment's generator, which deals every round and, for a single round,
     draws the dealer; ``reset()`` without a seed deals on from the same
     generator. A match ends by the ruleset's match policy (``match_length``
-    overrides its length); its rewards come round by round, so an agent's
-    return is minus its match total over ``reward_scale``. A claimed redeal
+    sets its length among those the rules allow, and with ``custom_length`` any
+    length, as :meth:`~hand_rummy.match.Match.new` takes them); its rewards
+    come round by round, so an agent's return is minus its match total over
+    ``reward_scale``. A claimed redeal
     ends a single-round episode with every reward 0 (the round does not count);
     in a match the same dealer deals again.
     """
@@ -86,6 +88,7 @@ class HandRummyEnv(AECEnv):
         *,
         episode: Episode = "round",
         match_length: int | None = None,
+        custom_length: bool = False,
         reward_scale: float = 100.0,
         render_mode: str | None = None,
         table_slots: int | None = None,
@@ -115,6 +118,7 @@ class HandRummyEnv(AECEnv):
         self.players = players
         self.episode: Episode = episode
         self.match_length = match_length
+        self.custom_length = custom_length
         self.reward_scale = float(reward_scale)
         self.render_mode = render_mode
         self.space = ActionSpace.of(ruleset, players, table_slots)
@@ -160,7 +164,13 @@ class HandRummyEnv(AECEnv):
             self.np_random, self.np_random_seed = seeding.np_random(seed)
         deal_seed = int(self.np_random.integers(2**62))
         if self.episode == "match":
-            self.match = Match.new(self.ruleset, self.players, deal_seed, length=self.match_length)
+            self.match = Match.new(
+                self.ruleset,
+                self.players,
+                deal_seed,
+                length=self.match_length,
+                custom_length=self.custom_length,
+            )
             assert self.match.current is not None
             self.game = self.match.current
         else:
