@@ -334,11 +334,15 @@ class MeldFinder:
         """Every legal meld as a light tuple (points, faces used, how to build it)."""
         return self._hand(hand).candidates
 
-    def _find(self, hand: Counts) -> list[_Candidate]:
-        held = _Held(hand, self._natural_bits, self._joker_as)
+    def _held(self, hand: Counts) -> tuple[_Held, tuple[int, ...]]:
+        """The natural cards of ``hand`` as the generators want them, and its wild cards."""
         pool: tuple[int, ...] = ()
         for face in self._wild_faces:
             pool += (face,) * hand[face]
+        return _Held(hand, self._natural_bits, self._joker_as), pool
+
+    def _find(self, hand: Counts) -> list[_Candidate]:
+        held, pool = self._held(hand)
         out: list[_Candidate] = []
         self._run_candidates(held, pool, out)
         self._set_candidates(held, pool, out)
@@ -680,10 +684,7 @@ class MeldFinder:
             if face < 0:
                 return []
             suits = (face // 13,)
-        held = _Held(hand, self._natural_bits, self._joker_as)
-        pool: tuple[int, ...] = ()
-        for wild in self._wild_faces:
-            pool += (wild,) * hand[wild]
+        held, pool = self._held(hand)
         out: list[_Candidate] = []
         self._run_candidates(held, pool, out, suits)
         self._set_candidates(held, pool, out, 1 << face % 13)

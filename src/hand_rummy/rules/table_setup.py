@@ -150,12 +150,18 @@ class RedealPolicy:
     def allows(self, pairs: int, wilds: int) -> bool:
         return self.enabled and pairs + min(wilds, 2) >= self.pairs and pairs >= self.pairs - 2
 
+    def weak_deals(self) -> str:
+        """The deals weak enough for a claim, in words."""
+        return (
+            f"{self.pairs} pairs of identical cards, {self.pairs - 1} pairs and a wild card, "
+            f"or {self.pairs - 2} pairs and two wild cards"
+        )
+
     def describe(self) -> str:
         if not self.enabled:
             return "No redeal claims."
         return (
-            f"A player dealt {self.pairs} pairs of identical cards, {self.pairs - 1} pairs and a "
-            f"wild card, or {self.pairs - 2} pairs and two wild cards may ask for a new deal "
+            f"A player dealt {self.weak_deals()} may ask for a new deal "
             "before the first discard; the same dealer deals again. Two identical wild cards "
             + ("count as a pair." if self.wild_pairs_count else "are two wild cards, not a pair.")
         )

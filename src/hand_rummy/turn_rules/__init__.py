@@ -79,13 +79,11 @@ def judge(state: RoundState, action: Action) -> Ruling:
         if isinstance(action, ClaimRedeal):
             if may_claim_redeal(state, state.turn):
                 return Ruling(change=Redealt(claimed=True))
-            policy = state.ruleset.redeal
             return refuse(
                 rules,
                 Code.REDEAL_NOT_ALLOWED,
-                f"this deal is not weak enough for a redeal: it takes {policy.pairs} pairs of "
-                f"identical cards, {policy.pairs - 1} pairs and a wild card, or "
-                f"{policy.pairs - 2} pairs and two wild cards",
+                "this deal is not weak enough for a redeal: it takes "
+                + state.ruleset.redeal.weak_deals(),
                 Topic.REDEAL,
             )
         return refuse(
