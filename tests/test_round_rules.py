@@ -1379,3 +1379,28 @@ def test_app_opening_is_accepted_or_rejected_as_a_whole() -> None:
         g.apply(bad)
     assert g.table == () and not g.opened[0]
     allowed(g, lay("JH QH KH", "7S 7D 7H"))
+
+
+def test_levant_exchange_pays_with_a_joker_that_plays_as_the_missing_ace() -> None:
+    """000 §Wild cards: under the 8♣ the A♣ are wild and a joker is a natural A♣; 000
+    §Exchanging wild cards: a set of three naturals and a wild gives up the wild for the
+    missing fourth card. So the joker pays for the wild A♣ in A♦ A♥ A♠ A♣, and the
+    generator lists it (found by a long random-play run: check() accepted it, the list
+    left it out)."""
+    spot = hr.Position(
+        LEVANT,
+        indicator="8C",
+        players=[hr.PositionSeat("JK 5D 6D 9S"), 9],
+        table=[
+            hr.PositionMeld(1, 0, hr.Meld.of("AD AH AS AC", roles={3: "AC"})),
+            hr.PositionMeld(2, 1, "KS KD KH"),
+        ],
+        discards="5H",
+        discard_size=10,
+        turn=0,
+        phase=hr.Phase.PLAY,
+    )
+    g = hr.Round.from_position(spot)
+    pay = hr.Exchange(1, (hr.JOKER,))
+    allowed(g, pay)
+    assert pay in list(g.legal_actions())

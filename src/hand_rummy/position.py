@@ -57,6 +57,7 @@ from hand_rummy.melds import CardsLike, Meld, MeldRules, judge_meld, read_cards
 from hand_rummy.rules.opening import OpeningExemption, OpeningRecord
 from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.rules.stock import StockTrigger
+from hand_rummy.rules.table_setup import FirstTurn
 from hand_rummy.rules.turn import FreedWild
 from hand_rummy.rules.wilds import MeldKind
 from hand_rummy.state import Obligation, Phase, RoundState, TableMeld, TurnState
@@ -642,12 +643,14 @@ def _bare_turn(facts: _Facts) -> bool:
     position, deal = facts.position, facts.ruleset.deal
     current = position.current
     given = current.first_turn_bare
+    # where the starter may meld on the first turn (002), melding does not end it
+    discard_only = deal.first_turn is FirstTurn.DISCARD_ONLY
     if given is None:
         return (
             deal.starter_extra_card
             and current.taken is None
             and not facts.pile
-            and current.untouched
+            and (current.untouched or not discard_only)
         )
     if given:
         where = "current.first_turn_bare"
@@ -661,7 +664,7 @@ def _bare_turn(facts: _Facts) -> bool:
         if facts.pile:
             where = "discards" if position.discards else "discard_size"
             raise _fail(where, "the starter's first discard starts the pile, so it is empty")
-        if not current.untouched:
+        if discard_only and not current.untouched:
             raise _fail(where, "true, but the bare first turn lays nothing down or off")
     return given
 
