@@ -242,6 +242,43 @@ def test_a_demoted_joker_and_a_demoted_lay_off() -> None:
     assert decision.layout.describe(only) == "lay off a demoted card at place 1 of slot 2"
 
 
+def test_a_joker_that_plays_as_the_missing_ace_pays_for_a_wild() -> None:
+    """000 §Wild cards: under the 8♣ the A♣ are wild and a joker is a natural A♣, so the
+    joker is what pays for a wild A♣ in a set of Aces and at the top of a club run. The
+    id of each exchange is the one a natural A♣ would have: the A♣ itself is wild and
+    can never pay, so no two legal exchanges share it."""
+    levant = hr.rulesets.levant
+    spot = hr.Position(
+        levant,
+        indicator="8C",
+        players=[hr.PositionSeat("JK JK 5D 9S"), 9],
+        table=[
+            hr.PositionMeld(1, 0, hr.Meld.of("AD AH AS AC", roles={3: "AC"})),
+            hr.PositionMeld(2, 1, hr.Meld.of("QC KC AC", roles={2: "AC"})),
+        ],
+        discards="5H",
+        discard_size=10,
+        turn=0,
+        phase=hr.Phase.PLAY,
+    )
+    game = hr.Round.from_position(spot)
+    decision = ActionSpace.of(levant, 2).decision(game.view(0))
+    by_id = {i: decision.decode(i) for i in decision.legal_ids()}
+    pays = {i: a for i, a in by_id.items() if isinstance(a, hr.Exchange)}
+    assert sorted(pays.values(), key=lambda a: a.target) == [
+        hr.Exchange(1, (hr.JOKER,)),
+        hr.Exchange(2, (hr.JOKER,)),
+    ]
+    layout = decision.layout
+    clubs = 1 << hr.Suit.CLUBS
+    assert {layout.describe(i) for i in pays} == {
+        f"exchange the wild of slot 0 (code {clubs - 1})",
+        "exchange the wild of slot 1 (code 2)",
+    }
+    for action_id, action in pays.items():
+        assert decision.encode(action) == (action_id,)
+
+
 # --- lay-offs at either end ------------------------------------------------------------
 
 

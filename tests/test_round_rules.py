@@ -1381,11 +1381,6 @@ def test_app_opening_is_accepted_or_rejected_as_a_whole() -> None:
     allowed(g, lay("JH QH KH", "7S 7D 7H"))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known gap: the generator does not offer the joker as payment yet; the action "
-    "encoding needs exchange codes for it first",
-)
 def test_levant_exchange_pays_with_a_joker_that_plays_as_the_missing_ace() -> None:
     """000 §Wild cards: under the 8♣ the A♣ are wild and a joker is a natural A♣; 000
     §Exchanging wild cards: a set of three naturals and a wild gives up the wild for the

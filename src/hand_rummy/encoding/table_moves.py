@@ -6,7 +6,9 @@ suit a set gains (0 for a wild or a demoted joker, which name none). When the
 same card fits both ends of a run (an Ace on a run of twelve), the engine puts it
 where it goes and the id names the low end. An exchange's code is the offset of
 the run's wild card that the natural card replaces, or, for a set, the suits of
-the cards put in as bits (clubs 1, diamonds 2, hearts 4, spades 8) less one.
+the cards put in as bits (clubs 1, diamonds 2, hearts 4, spades 8) less one. A
+joker that is not wild pays as the Ace it plays as; that Ace is itself wild
+(000 §Wild cards) and so can never pay, which keeps the codes apart.
 """
 
 from __future__ import annotations
@@ -67,14 +69,15 @@ def lay_off_code(action: LayOff, target: TableMeld, rules: MeldRules, layout: La
 def exchange_code(action: Exchange, target: TableMeld, rules: MeldRules) -> int:
     """The exchange's code within its slot (see the module docstring)."""
     meld = target.meld
+    paid = [rules.wilds.natural_as(card) for card in action.cards]
     if target.kind is MeldKind.RUN:
-        if len(action.cards) == 1:
+        if len(paid) == 1:
             for i, (card, role) in enumerate(zip(meld.cards, meld.roles)):
-                if role == action.cards[0] and rules.is_wild(card) and i not in meld.demoted:
+                if role == paid[0] and rules.is_wild(card) and i not in meld.demoted:
                     return i
         raise NotCoveredError(f"{action} replaces no wild card of meld {target.id}")
     suits = 0
-    for card in action.cards:
+    for card in paid:
         if card.suit is None or suits >> card.suit & 1:
             raise NotCoveredError(f"{action} is not one card of each of some suits")
         suits |= 1 << card.suit

@@ -6,7 +6,7 @@ import itertools
 from collections.abc import Iterator
 
 from hand_rummy.actions import Exchange
-from hand_rummy.cards import Card, Suit, format_cards
+from hand_rummy.cards import JOKER, Card, Suit, format_cards
 from hand_rummy.rules.turn import FreedWild
 from hand_rummy.rules.wilds import MeldKind
 from hand_rummy.state import Obligation, RoundState, TableMeld
@@ -105,6 +105,17 @@ def exchanges(state: RoundState) -> Iterator[Exchange]:
 
 
 def _supplies(state: RoundState, target: TableMeld, wilds: list[int]) -> list[tuple[Card, ...]]:
+    """The cards that could pay for a wild, each card spelt by every face that plays as it
+    (a joker that is not wild plays as a natural Ace of the indicator suit, 000 §Wild cards)."""
+    joker_plays = None if state.rules.is_wild(JOKER) else state.rules.wilds.joker_as
+    spelt: list[tuple[Card, ...]] = []
+    for supply in _needed(state, target, wilds):
+        faces = [(c, JOKER) if c == joker_plays else (c,) for c in supply]
+        spelt.extend(itertools.product(*faces))
+    return list(dict.fromkeys(tuple(sorted(s)) for s in spelt))
+
+
+def _needed(state: RoundState, target: TableMeld, wilds: list[int]) -> list[tuple[Card, ...]]:
     meld = target.meld
     if target.kind is MeldKind.RUN:
         return list(dict.fromkeys((r,) for i in wilds if (r := meld.roles[i]) is not None))
