@@ -48,7 +48,7 @@ class CautiousBot:
 def main() -> None:
     names = ["Cautious", "Random", "Greedy"]
     bots: list[hr.Bot] = [CautiousBot(seed=1), hr.RandomBot(seed=2), hr.GreedyBot(seed=3)]
-    match = hr.Match.new(hr.rulesets.levant, players=3, seed=2024, length=3)
+    match = hr.Match.new(hr.rulesets.levant, players=3, seed=2024)  # seven scored rounds, 000
     match = play_match(match, bots)
     print(f"{match.ruleset.title}: {len(match.rounds)} rounds")
     for number, game in enumerate(match.rounds, start=1):

@@ -118,7 +118,7 @@ def test_a_whole_short_match_reports_rounds_and_the_winner(
     from hand_rummy.bots import GreedyBot  # noqa: PLC0415
     from hand_rummy.cli_play import Game, play  # noqa: PLC0415
 
-    match = Match.new(build("levant"), 2, 11, length=1)
+    match = Match.new(build("levant"), 2, 11, length=1, custom_length=True)
     out = io.StringIO()
     game = Game(match, 0, {1: GreedyBot(seed=1)}, out, GreedyBot(seed=2))
     me = GreedyBot(seed=3)

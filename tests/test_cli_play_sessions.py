@@ -81,7 +81,7 @@ class Plain:
 def _game(hand: str = OPENER, *, length: int = 1) -> tuple[Game, io.StringIO]:
     """The person at seat 1 with ``hand``; the bot at seat 0 starts (15 cards) and discards."""
     deal = _deal(LEVANT, 2, 1, {1: hand}, indicator="8C")
-    match = Match.new(LEVANT, 2, seed=1, dealer=1, deals=[deal], length=length)
+    match = Match.new(LEVANT, 2, seed=1, dealer=1, deals=[deal], length=length, custom_length=True)
     out = io.StringIO()
     return Game(match, 1, {0: Plain()}, out, GreedyBot(seed=1)), out
 
@@ -355,7 +355,7 @@ class Terminal(io.StringIO):
 
 def _redeal_game() -> tuple[Game, io.StringIO]:
     deal = _deal(LEVANT, 2, 1, {1: PAIRS}, indicator="8C")
-    match = Match.new(LEVANT, 2, seed=1, dealer=1, deals=[deal], length=2)
+    match = Match.new(LEVANT, 2, seed=1, dealer=1, deals=[deal], length=2, custom_length=True)
     out = io.StringIO()
     return Game(match, 1, {0: Plain()}, out, GreedyBot(seed=1)), out
 

@@ -88,7 +88,7 @@ def hand_out(m: Match) -> Match:
 
 def test_000_unscored_rounds_do_not_count_toward_the_seven() -> None:
     """000 §Winning the game: rounds ended by the stock are not counted (matrix X13)."""
-    m = play(Match.new(hr.rulesets.levant, 4, seed=3, length=2), seed=3)
+    m = play(Match.new(hr.rulesets.levant, 4, seed=3, length=2, custom_length=True), seed=3)
     scored = [g for g in m.rounds if g.outcome is not None and g.outcome.score.scored]
     assert len(scored) == 2
     assert len(m.rounds) > 2  # random play exhausts the stock in most Levant rounds
@@ -100,7 +100,7 @@ def test_000_redeal_claim_is_an_unscored_round_dealt_again_by_the_same_dealer() 
     """000 §Setup 4: a hand of four pairs may ask for a new deal; the same dealer deals."""
     pairs = "3H 3H 5C 5C 7D 7D 9S 9S JH QH KH 2C 4C 6D"
     d = deal(hr.rulesets.levant, 4, 0, {1: pairs + " 8S"})
-    m = Match.new(hr.rulesets.levant, 4, seed=1, dealer=0, deals=[d], length=1)
+    m = Match.new(hr.rulesets.levant, 4, seed=1, dealer=0, deals=[d], length=1, custom_length=True)
     while m.current is not None and m.current.phase is hr.Phase.REDEAL and not m.rounds:
         m = m.apply(ClaimRedeal())
     assert len(m.rounds) == 1 and not m.is_over
@@ -114,7 +114,7 @@ def _redeal_first(ruleset: hr.Ruleset, length: int) -> Match:
     """A Levant-dealt match whose first round is ended by a redeal claim (all scores 0)."""
     pairs = "3H 3H 5C 5C 7D 7D 9S 9S JH QH KH 2C 4C 6D 8S"
     d = deal(ruleset, 4, 0, {1: pairs})
-    m = Match.new(ruleset, 4, seed=2, dealer=0, deals=[d], length=length)
+    m = Match.new(ruleset, 4, seed=2, dealer=0, deals=[d], length=length, custom_length=True)
     while not m.rounds:
         m = m.apply(ClaimRedeal())
     return m
@@ -149,7 +149,9 @@ def test_002_penalty_limit_must_be_passed() -> None:
     """002 §Winning the game: the match ends when a player passes 500 (exclusive, R8)."""
     ruleset = hr.rulesets.romme
     d = deal(ruleset, 3, 1, {1: f"{RUN_A} {RUN_B}", 0: HIGH, 2: LOW})
-    first = hand_out(Match.new(ruleset, 3, seed=0, dealer=1, deals=[d], length=1000))
+    first = hand_out(
+        Match.new(ruleset, 3, seed=0, dealer=1, deals=[d], length=1000, custom_length=True)
+    )
     worst = max(first.totals)
     assert worst == 2 * 123  # a Hand doubles the others' penalties
     at = hand_out(Match.new(ruleset, 3, seed=0, dealer=1, deals=[d], length=worst))
@@ -164,7 +166,7 @@ def test_003_penalty_limit_reached_ends_the_match() -> None:
     ruleset = hr.rulesets.gulf
     starter = ruleset.deal.starter(0, 4)
     d = deal(ruleset, 4, 0, {starter: f"{RUN_A} 2S 3S 4S 5S 6S 7S"}, top="8S")
-    m = Match.new(ruleset, 4, seed=0, dealer=0, deals=[d], length=10_000)
+    m = Match.new(ruleset, 4, seed=0, dealer=0, deals=[d], length=10_000, custom_length=True)
     m = m.apply(DrawStock()).apply(LayDown((Meld.of(RUN_A), Meld.of(RUN_B))))
     assert len(m.rounds) == 1
     worst = max(m.totals)
@@ -290,7 +292,8 @@ def test_l7_worst_scorer_tie_goes_to_the_first_seat_after_the_dealer() -> None:
 def test_002_deal_passes_to_the_next_player() -> None:
     """002 §Setup 1 / 000 "Rotating deal": the deal passes on after each scored round."""
     for ruleset in (hr.rulesets.romme, hr.build("levant", ["rotating_deal"])):
-        m = play(Match.new(ruleset, 3, seed=8, length=3 if ruleset.name == "levant" else 500))
+        length = 3 if ruleset.name == "levant" else 500
+        m = play(Match.new(ruleset, 3, seed=8, length=length, custom_length=True))
         for prev, nxt in zip(m.rounds, m.rounds[1:]):
             assert prev.outcome is not None
             want = prev.dealer if not prev.outcome.score.scored else (prev.dealer + 1) % 3
@@ -300,7 +303,7 @@ def test_002_deal_passes_to_the_next_player() -> None:
 def test_000_same_dealer_after_an_unscored_round_and_worst_scorer_from_seed() -> None:
     """000 §End of a round: after an unscored round the same dealer deals again; after a
     scored one the worst scorer of that round deals (ties: first after the dealer)."""
-    m = play(Match.new(hr.rulesets.levant, 4, seed=5, length=2), seed=5)
+    m = play(Match.new(hr.rulesets.levant, 4, seed=5, length=2, custom_length=True), seed=5)
     assert any(not g.outcome.score.scored for g in m.rounds if g.outcome is not None)
     for prev, nxt in zip(m.rounds, m.rounds[1:]):
         assert prev.outcome is not None
@@ -374,7 +377,9 @@ def test_json_rejects_impossible_documents() -> None:
 def test_json_with_explicit_deals() -> None:
     ruleset = hr.rulesets.romme
     d = deal(ruleset, 3, 1, {1: f"{RUN_A} {RUN_B}", 0: HIGH, 2: LOW})
-    m = hand_out(Match.new(ruleset, 3, seed=0, dealer=1, deals=[d], length=1000))
+    m = hand_out(
+        Match.new(ruleset, 3, seed=0, dealer=1, deals=[d], length=1000, custom_length=True)
+    )
     doc = match_to_json(m)
     assert doc["deals"][0]["hands"][1][:2] == ["2H", "3H"]
     assert match_from_json(json.loads(json.dumps(doc))) == m

@@ -575,7 +575,7 @@ def _documents() -> list[tuple[str, Any]]:
             game = game.apply(rng.choice(list(game.legal_actions())))
         docs.append(("round", round_to_json(game)))
         docs.append(("view", view_to_json(game.view(game.turn))))
-        match = hr.Match.new(ruleset, ruleset.players.minimum, seed=3, length=2)
+        match = hr.Match.new(ruleset, ruleset.players.minimum, seed=3, length=2, custom_length=True)
         for _ in range(10):
             assert match.current is not None
             match = match.apply(rng.choice(list(match.current.legal_actions())))

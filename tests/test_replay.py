@@ -89,7 +89,8 @@ def test_the_page_is_self_contained_and_small() -> None:
 
 def test_a_match_page_has_every_round() -> None:
     match = play_match(
-        hr.Match.new(hr.rulesets.levant, 4, seed=5, length=2), [hr.GreedyBot(s) for s in range(4)]
+        hr.Match.new(hr.rulesets.levant, 4, seed=5, length=2, custom_length=True),
+        [hr.GreedyBot(s) for s in range(4)],
     )
     data = _data(replay.html(match))
     rounds = data["rounds"]

@@ -188,7 +188,7 @@ def test_the_controls_step_through_the_round(chromium: Browser, page: Path) -> N
 
 def test_a_match_page_steps_from_round_to_round(chromium: Browser, tmp_path: Path) -> None:
     match = play_match(
-        hr.Match.new(hr.rulesets.levant, 4, seed=5, length=2),
+        hr.Match.new(hr.rulesets.levant, 4, seed=5, length=2, custom_length=True),
         [hr.GreedyBot(s) for s in range(4)],
     )
     every = replay.steps(match)

@@ -58,8 +58,9 @@ class MatchPolicy:
     ace_high_for_dealer: bool = True
     rotation: DealerRotation = DealerRotation.WORST_SCORER
     lengths: tuple[int, ...] | None = None
-    """The lengths the rules let the players choose from, when they name them (004: 3, 5,
-    7 or 9 rounds, chosen before the start and never changed); ``None`` when the rules
+    """The lengths the rules let the players choose from, when they name them (000: seven
+    scored rounds; 004: 3, 5, 7 or 9 rounds, chosen before the start and never changed);
+    ``None`` when the rules
     leave the length open (002: "agree before you start how long to play"; 003's 200 is a
     default)."""
 

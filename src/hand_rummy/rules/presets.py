@@ -105,7 +105,7 @@ levant = Ruleset(
     penalties=PenaltyValues(ace=11, wild=15),
     scoring=RoundScoring(winner=-30, never_opened=100, hand_doubles_winner=True),
     stock=StockExhaustion(StockTrigger.AT_PLAYER_COUNT, 0, StockEnd.UNSCORED),
-    match=MatchPolicy(MatchEnd.SCORED_ROUNDS, 7, ties=TieRule.PLAY_ON),
+    match=MatchPolicy(MatchEnd.SCORED_ROUNDS, 7, ties=TieRule.PLAY_ON, lengths=(7,)),
 )
 """Hand as played in Jordan, Lebanon and Palestine (rule documents 000 and 001)."""
 
