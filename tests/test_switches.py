@@ -71,3 +71,29 @@ def test_wild_role_best_value_takes_the_richer_reading() -> None:
     assert asked.verdict.codes == (hr.Code.WILD_ROLE_AMBIGUOUS,)
     best = hr.judge_meld(meld, hr.MeldRules.of(hr.build("levant", ["wild_role_best_value"]), "8C"))
     assert best.ok and best.points == 18
+
+
+def test_beat_last_switches_keep_the_saudi_partnership_team_opening() -> None:
+    """RULES-MATRIX L15 composed with P9: the switches change how the other team must beat
+    the first team's opening (strictly, or equal is enough; 51 or no minimum first), and
+    the opening still belongs to the team (P9 a: an opened partner needs no opening)."""
+    first = (OpeningRecord(0, 0, 60),)
+    default = hr.build("saudi_partnership").opening
+    assert default.required(2, 0, first) is None  # the partner of the opener
+    assert default.required(1, 1, first) == 61
+
+    equal = hr.build("saudi_partnership", ["beat_last_or_equal"]).opening
+    assert equal.required(2, 0, first) is None
+    assert equal.required(1, 1, first) == 60
+    assert equal.required(1, 1, ()) == 51
+
+    no_base = hr.build("saudi_partnership", ["beat_last_no_base"]).opening
+    assert no_base.required(1, 1, ()) == 1
+    assert no_base.required(2, 0, (OpeningRecord(0, 0, 20),)) is None
+    assert no_base.required(1, 1, (OpeningRecord(0, 0, 20),)) == 21
+
+    both = hr.build("saudi_partnership", ["beat_last_no_base", "personal_team_opening"])
+    # P9 alternative: the partner opens personally, against the team's own bar
+    assert both.opening.required(2, 0, (OpeningRecord(0, 0, 20),)) == 20
+    assert both.opening.required(1, 1, ()) == 1
+    assert "no minimum" in both.opening.describe()

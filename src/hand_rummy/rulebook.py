@@ -580,9 +580,9 @@ def _beat_last(r: Ruleset) -> str:
     o = r.opening if isinstance(r.opening, BeatLastOpening) else BeatLastOpening()
     beat = "more than" if o.strict else "at least"
     return (
-        f"The first player to open in a round needs {o.base} points; every later opening of "
-        f"the round must be worth {beat} the last one accepted. The bar starts again at "
-        f"{o.base} each round."
+        f"The first player to open in a round needs {_bar(o.base)}; every later opening of "
+        f"the round must be worth {beat} the last one accepted. The bar starts again "
+        "each round."
     )
 
 
@@ -594,10 +594,15 @@ def _team_opening(r: Ruleset) -> str:
         if o.shared
         else "each partner still opens personally, against the team's bar."
     )
+    beat = "more than" if o.strict else "at least as much as"
     return (
-        f"The first team to open needs {o.base} points, the other team more than the first "
+        f"The first team to open needs {_bar(o.base)}, the other team {beat} the first "
         f"team's opening; {who}"
     )
+
+
+def _bar(base: int) -> str:
+    return "no minimum" if base <= 1 else f"{base} points"
 
 
 def _exemption(text: str) -> Callable[[Ruleset], bool]:

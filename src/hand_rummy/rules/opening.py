@@ -82,8 +82,8 @@ class BeatLastOpening:
     def describe(self) -> str:
         beat = "more than" if self.strict else "at least"
         return (
-            f"The first opening of a round needs {self.base} points; every later opening must "
-            f"be worth {beat} the last one made."
+            f"The first opening of a round needs {_minimum(self.base)}; every later opening "
+            f"must be worth {beat} the last one made."
         )
 
 
@@ -93,11 +93,14 @@ class TeamOpening:
 
     With ``shared`` (matrix P9 a) one partner's opening opens the team, so the
     partner may lay off without laying down; otherwise each player still opens
-    personally against the team's bar.
+    personally against the team's bar. ``strict`` and ``base`` read as in
+    :class:`BeatLastOpening` (matrix L15): ``strict=False`` lets the second team
+    open with as much as the first, and a base of 1 asks no minimum of the first.
     """
 
     base: int = 51
     shared: bool = True
+    strict: bool = True
 
     @property
     def shared_by_team(self) -> bool:
@@ -109,7 +112,7 @@ class TeamOpening:
             return None
         others = [o for o in openings if o.team != team]
         if others:
-            return max(self.base, others[0].points + 1)
+            return max(self.base, others[0].points + (1 if self.strict else 0))
         if own:
             return max(self.base, own[0].points)
         return self.base
@@ -120,10 +123,15 @@ class TeamOpening:
             if self.shared
             else "each partner still opens personally"
         )
+        beat = "more than" if self.strict else "at least"
         return (
-            f"The opening belongs to the team: the first team needs {self.base} points and the "
-            f"other team more than the first team's opening; {who}."
+            f"The opening belongs to the team: the first team needs {_minimum(self.base)} and "
+            f"the other team {beat} the first team's opening; {who}."
         )
+
+
+def _minimum(base: int) -> str:
+    return "no minimum" if base <= 1 else f"{base} points"
 
 
 class AcePlace(enum.Enum):

@@ -490,7 +490,7 @@ _ALL_VARIANTS = (
         _replace(
             opening=lambda r: (
                 attrs.evolve(r.opening, strict=False)
-                if isinstance(r.opening, BeatLastOpening)
+                if isinstance(r.opening, (BeatLastOpening, TeamOpening))
                 else BeatLastOpening(51, strict=False)
             )
         ),
@@ -504,7 +504,7 @@ _ALL_VARIANTS = (
         _replace(
             opening=lambda r: (
                 attrs.evolve(r.opening, base=1)
-                if isinstance(r.opening, BeatLastOpening)
+                if isinstance(r.opening, (BeatLastOpening, TeamOpening))
                 else BeatLastOpening(1)
             )
         ),
@@ -792,7 +792,13 @@ _ALL_VARIANTS = (
         "Each partner still opens personally, against the team's bar (P9 a).",
         "RULES-MATRIX P9",
         ("saudi_partnership",),
-        _replace(opening=lambda r: TeamOpening(51, shared=False)),
+        _replace(
+            opening=lambda r: (
+                attrs.evolve(r.opening, shared=False)
+                if isinstance(r.opening, TeamOpening)
+                else TeamOpening(51, shared=False)
+            )
+        ),
         switch=True,
     ),
 )
