@@ -319,6 +319,28 @@ def test_romme_a_freed_joker_is_used_at_once() -> None:
     allowed(kept, hr.Discard(c("2S")))
 
 
+def test_another_seat_sees_the_freed_joker_still_owed() -> None:
+    """002 §Exchanging a joker: everyone saw the joker leave the table for the mover's hand,
+    and while it is owed to a new meld it is still there; so the position of another seat's
+    view lists it among the mover's cards, and that position loads (found by random play:
+    it was refused as a hand that lacks the freed joker)."""
+    spot = hr.Position(
+        ROMME,
+        [seat("JK 9D 10D 4C 2S 5H 7C"), 10],
+        0,
+        hr.Phase.PLAY,
+        table=[meld(1, 0, "5C 6C 7C 8C"), meld(2, 1, "3H 4H 5H 6H 7H")],
+        discards="KS",
+        current=hr.PositionTurn(freed="JK"),
+    )
+    game = build(spot)
+    theirs = game.view(1).position()
+    assert theirs.players[0].hand == (hr.JOKER,) and theirs.players[0].hand_size == 7
+    back = hr.Round.from_position(theirs)
+    assert back.current.obligation is hr.Obligation.USE_FREED_WILD
+    assert back.view(1) == attrs.evolve(game.view(1), history=())
+
+
 def test_levant_nobody_goes_out_on_their_first_turn() -> None:
     """000 §Playing a turn, "Not on your first turn". Seat 2 opened this turn (its first,
     turns_played 0) and holds 5♥ 6♥ 7♥ 2♣: laying 5-6-7 down leaves the 2♣, whose

@@ -1034,14 +1034,20 @@ def position_of(source: RoundState | Seen) -> Position:
         stock, stock_size, seed = source.stock, None, source.seed
     else:
         seats = []
-        keeps_taken = not in_draw and current.taken is not None and turn.untouched
+        # what everyone saw go into the mover's hand and knows is still there: the card
+        # taken, until something is laid, and a freed wild that is owed to a meld
+        seen: list[Card] = []
+        demoted: tuple[Card, ...] = ()
+        if not in_draw and current.taken is not None and turn.untouched:
+            seen.append(current.taken)
+            demoted = (current.taken,) if current.taken_demoted else ()
+        if current.obligation is Obligation.USE_FREED_WILD and current.freed is not None:
+            seen.append(current.freed)
         for s in range(source.players):
             if s == source.seat:
                 seats.append(seat(s, source.hand, None, source.demoted))
-            elif s == source.turn and keeps_taken and current.taken is not None:
-                taken = (current.taken,)  # everyone saw it taken, and it is still held
-                demoted = taken if current.taken_demoted else ()
-                seats.append(seat(s, taken, source.hand_sizes[s], demoted))
+            elif s == source.turn and seen:
+                seats.append(seat(s, tuple(seen), source.hand_sizes[s], demoted))
             else:
                 seats.append(seat(s, (), source.hand_sizes[s], ()))
         stock, stock_size, seed = (), source.stock_size, 0
