@@ -5,7 +5,8 @@ Each case deals a round from an explicit deal, plays public moves until the play
 holds the crafted hand after drawing, then times (median of ``--repeats``, each on a fresh
 finder so no cache from an earlier repeat helps):
 
-* the first action of ``legal_actions()``;
+* the first action of ``legal_actions()`` (a discard: the cheap moves come first) and the
+  first lay-down in it, which waits for the search of the hand's melds;
 * the full listing, and how many actions it holds;
 * ``best_opening()``.
 
@@ -91,13 +92,18 @@ def timed(game: hr.Round, run: Callable[[hr.Round], _T]) -> tuple[float, _T]:
     return time.perf_counter() - start, result
 
 
+def first_lay_down(game: hr.Round) -> hr.Action | None:
+    return next((a for a in game.legal_actions() if isinstance(a, hr.LayDown)), None)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--cases", default=",".join(CASES))
     args = parser.parse_args()
     header = (
-        f"{'case':<20}{'cards':>6}{'first ms':>10}{'listing s':>11}{'actions':>9}"
+        f"{'case':<20}{'cards':>6}{'first ms':>10}{'lay-down ms':>13}{'listing s':>11}"
+        f"{'actions':>9}"
         f"{'best ms':>9}{'best':>6}"
     )
     print(header)
@@ -105,17 +111,20 @@ def main() -> None:
     for name in args.cases.split(","):
         preset, hand, indicator = CASES[name]
         game = position(preset, hand, indicator)
-        firsts, listings, bests = [], [], []
+        firsts, lay_downs, listings, bests = [], [], [], []
         count = best = 0
         for _ in range(args.repeats):
             seconds, _ = timed(game, lambda g: next(iter(g.legal_actions()), None))
             firsts.append(seconds)
+            seconds, _ = timed(game, first_lay_down)
+            lay_downs.append(seconds)
             seconds, count = timed(game, lambda g: g.legal_actions().count())
             listings.append(seconds)
             seconds, (best, _) = timed(game, lambda g: g.best_opening())
             bests.append(seconds)
         print(
             f"{name:<20}{len(game.hand(game.turn)):>6}{statistics.median(firsts) * 1e3:>10.1f}"
+            f"{statistics.median(lay_downs) * 1e3:>13.1f}"
             f"{statistics.median(listings):>11.2f}{count:>9}"
             f"{statistics.median(bests) * 1e3:>9.1f}{best:>6}"
         )

@@ -146,7 +146,7 @@ def test_round_round_trip(name: str, players: int, seed: int) -> None:
 
 def test_round_with_variants_and_every_phase() -> None:
     ruleset = hr.build("romme", ["opening_35"])
-    game = _played(ruleset, 2, 0, 200)
+    game = _played(ruleset, 2, 0, 3000)  # to the end of the round
     assert game.is_over
     doc = round_to_json(game)
     assert doc["rules"] == {"preset": "romme", "variants": ["opening_35"]}

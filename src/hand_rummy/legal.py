@@ -39,7 +39,11 @@ _CLAIM, _PASS, _DRAW, _TAKE = ClaimRedeal(), PassRedeal(), DrawStock(), TakeDisc
 
 
 def generate(state: RoundState) -> Iterator[Action]:
-    """Every legal action of the player to move: lay-downs, lay-offs, exchanges, discards."""
+    """Every legal action of the player to move: discards, lay-offs, exchanges, lay-downs.
+
+    The cheap moves come first, so that a caller who wants any legal move (or only to
+    know that there is one) never waits for the search of a hand's openings.
+    """
     if state.phase is Phase.OVER:
         return
     if state.phase is Phase.REDEAL:
@@ -53,11 +57,11 @@ def generate(state: RoundState) -> Iterator[Action]:
         if state.discards and not take_problems(state):
             yield _TAKE
         return
+    yield from discard_options(state)
     if not bare_turn(state):
-        yield from lay_downs(state)
         yield from lay_offs(state)
         yield from exchanges(state)
-    yield from discard_options(state)
+        yield from lay_downs(state)
 
 
 _ACTION_TYPES = (
