@@ -17,6 +17,7 @@ stands for 7♥, in ``W 5♥ 6♥`` for 4♥ (RULES-MATRIX L3).
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
@@ -139,10 +140,17 @@ class MeldRules:
             expect(indicator, Card, "the indicator")
         if isinstance(indicator, str):
             indicator = parse_card(indicator)
-        return cls(ruleset, ruleset.wild_cards(indicator))
+        return _meld_rules(ruleset, indicator)
 
     def is_wild(self, card: Card) -> bool:
         return self.wilds.is_wild(card)
+
+
+@functools.lru_cache(maxsize=256)
+def _meld_rules(ruleset: Ruleset, indicator: Card | None) -> MeldRules:
+    # one object per ruleset and indicator, so the caches keyed on it (the finders, the
+    # action layouts) find it by identity instead of comparing two rulesets field by field
+    return MeldRules(ruleset, ruleset.wild_cards(indicator))
 
 
 @attrs.frozen

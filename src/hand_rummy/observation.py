@@ -63,6 +63,8 @@ class Section:
         return self.start + self.size
 
 
+_SEAT_FLAGS = ("opened", "melded", "missed", "partner")
+
 _PER_SEAT = (
     ("hand_size", "cards held"),
     ("opened", "has opened"),
@@ -129,6 +131,8 @@ class ObservationLayout:
         self.sections = tuple(sections)
         self.size = sections[-1].stop
         self._by_name = {s.name: s for s in sections}
+        self.starts = {s.name: s.start for s in sections}
+        """Each section's first place in the array, by name."""
 
     @staticmethod
     @functools.lru_cache(maxsize=64)
@@ -164,81 +168,87 @@ def observe(
     expect(seen, PlayerView, "the view")
     if layout is None:
         layout = ObservationLayout.of(seen.ruleset)
-    if seen.ruleset != layout.ruleset:
+    if seen.ruleset is not layout.ruleset and seen.ruleset != layout.ruleset:
         raise HandRummyError(f"this observation layout is for {layout.ruleset.title}")
     if len(seen.table) > layout.table_slots:
         raise HandRummyError(
             f"the table holds {len(seen.table)} melds; the observation has "
             f"{layout.table_slots} table slots"
         )
-    out = np.zeros(layout.size, dtype=np.float32)
-    at = {s.name: s.start for s in layout.sections}
+    # the array is mostly zeros: gather the places that count one card or flag each, and
+    # the few that hold a number, and build the array from them in two numpy calls
+    at = layout.starts
+    hits: list[int] = []
+    numbers: dict[int, float] = {}
     players, me = seen.players, seen.seat
 
     def seat(s: int) -> int:
         return (s - me) % players
 
-    def count(name: str, cards: tuple[Card, ...], offset: int = 0) -> None:
+    def count(name: str, cards: tuple[Card, ...] | frozenset[Card], offset: int = 0) -> None:
         base = at[name] + offset
-        for card in cards:
-            out[base + card.index] += 1
+        hits.extend([base + card.index for card in cards])
 
     def one(name: str, card: Card | None) -> None:
         if card is not None:
-            out[at[name] + card.index] = 1
+            hits.append(at[name] + card.index)
 
-    out[at["phase"] + _PHASES.index(seen.phase)] = 1
-    out[at["to_move"] + seat(seen.turn)] = 1
+    hits.append(at["phase"] + _PHASES.index(seen.phase))
+    hits.append(at["to_move"] + seat(seen.turn))
     count("hand", seen.hand)
     count("hand_demoted", seen.demoted)
     rules = MeldRules.of(seen.ruleset, seen.indicator)
     one("indicator", seen.indicator)
-    for card in rules.wilds.wild:
-        one("wild", card)
+    count("wild", rules.wilds.wild)
     count("discards", seen.discards)
     one("discard_top", seen.discards[-1] if seen.discards else None)
-    out[at["discard_size"]] = len(seen.discards)
-    out[at["stock_size"]] = seen.stock_size
-    out[at["reshuffles"]] = seen.reshuffles
+    numbers[at["discard_size"]] = len(seen.discards)
+    numbers[at["stock_size"]] = seen.stock_size
+    numbers[at["reshuffles"]] = seen.reshuffles
     teams = seen.ruleset.players.teams(players)
     mine = next(team for team in teams if me in team)
     for s in range(players):
         r = seat(s)
-        out[at["hand_size"] + r] = seen.hand_sizes[s]
-        out[at["opened"] + r] = seen.opened[s]
-        out[at["melded"] + r] = seen.melded[s]
-        out[at["announced"] + r] = seen.announced[s]
-        out[at["missed"] + r] = seen.missed[s]
-        out[at["turns_played"] + r] = seen.turns_played[s]
-        out[at["partner"] + r] = s in mine
+        numbers[at["hand_size"] + r] = seen.hand_sizes[s]
+        numbers[at["announced"] + r] = seen.announced[s]
+        numbers[at["turns_played"] + r] = seen.turns_played[s]
+        flags = (seen.opened[s], seen.melded[s], seen.missed[s], s in mine)
+        for name, flag in zip(_SEAT_FLAGS, flags):
+            if flag:
+                hits.append(at[name] + r)
     if not seen.opened[me]:
         team = teams.index(mine)
         bar = seen.ruleset.opening.required(me, team, seen.openings)
-        out[at["opening_bar"]] = bar or 0
+        numbers[at["opening_bar"]] = bar or 0
     current = seen.current
     # the turn in progress, whoever plays it: everyone at the table sees it
     one("taken", current.taken)
     one("freed", current.freed)
     if current.obligation is not None:
-        out[at["obligation"] + _OBLIGATIONS.index(current.obligation)] = 1
-    flags = (current.laid_down, current.laid_off, current.first_turn_bare)
-    for i, flag in enumerate((*flags, current.taken_demoted)):
-        out[at["turn_flags"] + i] = flag
+        hits.append(at["obligation"] + _OBLIGATIONS.index(current.obligation))
+    turn = (current.laid_down, current.laid_off, current.first_turn_bare, current.taken_demoted)
+    for i, flag in enumerate(turn):
+        if flag:
+            hits.append(at["turn_flags"] + i)
     seats = layout.seats
     for slot, meld in enumerate(seen.table):
-        out[at["table_present"] + slot] = 1
-        out[at["table_run"] + slot] = meld.kind is MeldKind.RUN
-        out[at["table_owner"] + slot * seats + seat(meld.owner)] = 1
+        hits.append(at["table_present"] + slot)
+        if meld.kind is MeldKind.RUN:
+            hits.append(at["table_run"] + slot)
+        hits.append(at["table_owner"] + slot * seats + seat(meld.owner))
         plays, wilds = _plays(meld.meld, rules)
         count("table_cards", plays, slot * _FACES)
         count("table_wilds", wilds, slot * _FACES)
     if decision is not None and decision.pending:
         melds = decision.pending_melds()
-        out[at["pending"]] = 1
-        out[at["pending"] + 1] = len(melds)
+        hits.append(at["pending"])
+        numbers[at["pending"] + 1] = len(melds)
         for pending in melds:
             count("pending_cards", pending.cards)
             count("pending_plays", _plays(pending, rules)[0])
+    out = np.bincount(hits, minlength=layout.size).astype(np.float32)
+    if numbers:
+        out[list(numbers)] = list(numbers.values())
     result: npt.NDArray[Any] = out
     return result
 

@@ -19,6 +19,7 @@ import functools
 import operator
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from itertools import compress
 from typing import Any, TypeVar
 
 import attrs
@@ -198,10 +199,7 @@ class RoundState:
     @property
     def demoted(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's demoted cards: wilds taken from the discard pile that play as natural."""
-        return tuple(
-            tuple(CARDS[i] for i in range(53) for _ in range(hand[DEMOTED + i]))
-            for hand in self.hands
-        )
+        return tuple(_demoted_of(hand) for hand in self.hands)
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds (demoted copies included), sorted by suit and rank."""
@@ -264,7 +262,15 @@ def counts_of(cards: Iterable[Card], demoted: Iterable[Card] = ()) -> tuple[int,
 
 def cards_of(vector: Sequence[int]) -> tuple[Card, ...]:
     """The cards of a hand vector, sorted, each demoted copy beside its face."""
-    return tuple(CARDS[i] for i in range(53) for _ in range(vector[i] + vector[DEMOTED + i]))
+    counts = list(map(operator.add, vector[:DEMOTED], vector[DEMOTED:]))
+    return tuple(CARDS[i] for i in compress(range(DEMOTED), counts) for _ in range(counts[i]))
+
+
+def _demoted_of(vector: Sequence[int]) -> tuple[Card, ...]:
+    demoted = vector[DEMOTED:]
+    if not any(demoted):
+        return ()
+    return tuple(CARDS[i] for i in compress(range(DEMOTED), demoted) for _ in range(demoted[i]))
 
 
 def check_conservation(ruleset: Ruleset, places: Sequence[Sequence[Card]]) -> None:
