@@ -1404,3 +1404,41 @@ def test_levant_exchange_pays_with_a_joker_that_plays_as_the_missing_ace() -> No
     pay = hr.Exchange(1, (hr.JOKER,))
     allowed(g, pay)
     assert pay in list(g.legal_actions())
+
+
+def test_romme_an_exchange_whose_freed_joker_cannot_be_used_is_refused() -> None:
+    """002 §Exchanging a joker: the joker won from the table must go straight into a new meld.
+    With no_rediscard_taken the K♦ just taken may not be the discard. Exchanging the J♠ for
+    the joker of 10♠ JK Q♠ leaves 4♣ 4♦ K♦ JK: the only meld with the joker, 4♣ 4♦ JK,
+    leaves K♦ alone, which can be neither melded nor discarded, so the exchange is refused
+    (found by the soak script as a position with no legal move). Without the variant the
+    K♦ may be discarded and the same exchange is legal."""
+
+    def spot(variants: list[str]) -> hr.Round:
+        return hr.Round.from_position(
+            hr.Position(
+                hr.build("romme", variants),
+                players=[9, hr.PositionSeat("4C 4D JS KD", opened=True), 9],
+                table=[
+                    hr.PositionMeld(1, 0, hr.Meld.of("10S JK QS", roles={1: "JS"})),
+                    hr.PositionMeld(2, 1, "JC QC KC AC"),
+                ],
+                discards="5H",
+                discard_size=6,
+                turn=1,
+                phase=hr.Phase.PLAY,
+                current=hr.PositionTurn(taken="KD"),
+            )
+        )
+
+    swap = hr.Exchange(1, (hr.parse_card("JS"),))
+    refused(spot(["no_rediscard_taken"]), swap, Code.FREED_WILD_NOT_USED)
+    assert swap not in list(spot(["no_rediscard_taken"]).legal_actions())
+    free = spot([])
+    allowed(free, swap)
+    assert swap in list(free.legal_actions())
+    # then only a meld with the joker is legal: 4♣ 4♦ and the joker as a third 4
+    (only,) = free.apply(swap).legal_actions()
+    assert isinstance(only, hr.LayDown) and [m.cards for m in only.melds] == [
+        hr.parse_cards("4C 4D JK")
+    ]

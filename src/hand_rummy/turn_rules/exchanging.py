@@ -11,8 +11,10 @@ from hand_rummy.rules.turn import FreedWild
 from hand_rummy.rules.wilds import MeldKind
 from hand_rummy.state import Obligation, RoundState, TableMeld
 from hand_rummy.table import exchange
-from hand_rummy.transitions import Exchanged
+from hand_rummy.transitions import Exchanged, advance
 from hand_rummy.turn_rules.gates import obligation_problems
+from hand_rummy.turn_rules.laying_down import lay_downs
+from hand_rummy.turn_rules.laying_off import lay_offs
 from hand_rummy.turn_rules.ruling import Ruling, from_problems, refuse
 from hand_rummy.verdict import Code, Topic
 
@@ -56,27 +58,42 @@ def judge_exchange(state: RoundState, action: Exchange) -> Ruling:
     if not result.ok or result.wild is None or result.meld is None:
         return from_problems(list(result.verdict.violations))
     freed = policy.freed_wild
+    obligation = None if freed is FreedWild.KEEP else Obligation.USE_FREED_WILD
+    slots = tuple(card.index for card in action.cards)
+    change = Exchanged(target.id, slots, result.wild, result.meld, obligation)
     if freed is not FreedWild.KEEP:
         left[result.wild.index] += 1
-        finder = state.finder
-        usable = any(result.wild in f.meld.cards for f in finder.melds(left))
-        if not usable and freed is FreedWild.USE_NOW:
-            wild = result.wild.index
-            usable = any(
-                wild in finder.layoff_options(t.meld, t.kind)
-                for t in state.table
-                if t.id != target.id
-            )
-        if not usable:
+        # a cheap look at the melds the hand could make with the wild, then the question
+        # itself: after the exchange, does the turn have a move that uses it? (a meld with
+        # the wild may still be refused, as when it leaves only the taken card to discard)
+        if not _may_use(state, target, result.wild, left) or not _uses_freed(
+            advance(state, action, change)
+        ):
             return refuse(
                 rules,
                 Code.FREED_WILD_NOT_USED,
                 f"the freed {result.wild} must be used at once, and this hand cannot",
                 Topic.FREED_WILD,
             )
-    obligation = None if freed is FreedWild.KEEP else Obligation.USE_FREED_WILD
-    slots = tuple(card.index for card in action.cards)
-    return Ruling(change=Exchanged(target.id, slots, result.wild, result.meld, obligation))
+    return Ruling(change=change)
+
+
+def _may_use(state: RoundState, target: TableMeld, wild: Card, left: list[int]) -> bool:
+    """A quick necessary condition: some meld of the hand, or a lay-off, could take ``wild``."""
+    finder = state.finder
+    if any(wild in f.meld.cards for f in finder.melds(left)):
+        return True
+    return state.ruleset.exchange.freed_wild is FreedWild.USE_NOW and any(
+        wild.index in finder.layoff_options(t.meld, t.kind)
+        for t in state.table
+        if t.id != target.id
+    )
+
+
+def _uses_freed(after: RoundState) -> bool:
+    """Whether the turn can go on after an exchange: only moves that use the freed wild are
+    legal then, and the lay-down and lay-off rules say which."""
+    return any(True for _ in lay_downs(after)) or any(True for _ in lay_offs(after))
 
 
 def exchanges(state: RoundState) -> Iterator[Exchange]:
