@@ -97,3 +97,54 @@ def test_beat_last_switches_keep_the_saudi_partnership_team_opening() -> None:
     assert both.opening.required(2, 0, (OpeningRecord(0, 0, 20),)) == 20
     assert both.opening.required(1, 1, ()) == 1
     assert "no minimum" in both.opening.describe()
+
+
+def test_a_list_of_variants_means_one_ruleset_in_any_order() -> None:
+    """Variants compose: every two variants of a preset give the same ruleset in either
+    order, or are refused together in either order as alternatives (two opening bars, two
+    match lengths, jokers and no jokers...)."""
+    for preset in hr.PRESETS:
+        names = [v.name for v in hr.variants_for(preset)]
+        for i, first in enumerate(names):
+            for second in names[i + 1 :]:
+                try:
+                    one = hr.build(preset, [first, second])
+                except hr.UnknownRulesError as refusal:
+                    assert first in str(refusal) and second in str(refusal)
+                    assert "choose one" in str(refusal)
+                    with pytest.raises(hr.UnknownRulesError, match="choose one"):
+                        hr.build(preset, [second, first])
+                    continue
+                assert hr.build(preset, [second, first]) == one, (preset, first, second)
+
+
+def test_variants_that_refine_a_rule_compose_with_the_rule() -> None:
+    """000 §Variants lists a higher first-meld minimum and beat-the-last; together the
+    first opening of a round needs the higher minimum and each later one must beat the
+    last (RULES-MATRIX L15 says how: strictly, or with the switch an equal value)."""
+    for order in (["opening_71", "beat_last_opening"], ["beat_last_opening", "opening_71"]):
+        opening = hr.build("levant", order).opening
+        assert opening.required(0, 0, ()) == 71
+        assert opening.required(1, 1, (OpeningRecord(0, 0, 80),)) == 81
+    equal = hr.build("levant", ["beat_last_or_equal", "opening_91", "beat_last_opening"]).opening
+    assert equal.required(0, 0, ()) == 91
+    assert equal.required(1, 1, (OpeningRecord(0, 0, 95),)) == 95
+    # 000 §Variants (Egyptian) and its switch L12 b, in either order
+    for order in (
+        ["egyptian_suit_x16", "egyptian_bonuses"],
+        ["egyptian_bonuses", "egyptian_suit_x16"],
+    ):
+        egyptian = hr.build("levant", order).scoring.egyptian
+        assert egyptian is not None and egyptian.suit_also_colour
+    # 000 §Variants (no jokers) and L13's reading of an Ace indicator without jokers
+    for order in (["ace_indicator_no_wilds", "no_jokers"], ["no_jokers", "ace_indicator_no_wilds"]):
+        assert hr.build("levant", order).wilds.ace_indicator is hr.rules.AceIndicator.NO_WILDS
+
+
+def test_alternatives_are_refused_together() -> None:
+    with pytest.raises(hr.UnknownRulesError, match="'opening_61' and 'opening_71' both decide"):
+        hr.build("levant", ["opening_61", "opening_71"])
+    with pytest.raises(hr.UnknownRulesError, match="match length"):
+        hr.build("classic", ["rounds_3", "rounds_9"])
+    with pytest.raises(hr.UnknownRulesError, match="opening bar"):
+        hr.build("levant", ["beat_last_opening", "beat_last_no_base", "opening_61"])

@@ -243,6 +243,9 @@ class Variant:
     change: Callable[[Ruleset], Ruleset] = attrs.field(repr=False)
     switch: bool = False
     """True for an ambiguity switch, False for a variant the documents list."""
+    sets: frozenset[str] = frozenset()
+    """What the variant decides outright (the opening bar, the match length...): two
+    variants that decide one thing are alternatives, and :func:`build` takes one only."""
 
     def apply(self, ruleset: Ruleset) -> Ruleset:
         return attrs.evolve(self.change(ruleset), variants=(*ruleset.variants, self.name))
@@ -254,7 +257,33 @@ def _replace(**changes: Callable[[Ruleset], object]) -> Callable[[Ruleset], Rule
 
 
 def _threshold(points: int) -> Callable[[Ruleset], Ruleset]:
-    return lambda r: r.with_(opening=FixedOpening(points))
+    """The first meld needs ``points``; under beat-the-last, the first opening of a round."""
+
+    def change(r: Ruleset) -> Ruleset:
+        if isinstance(r.opening, (BeatLastOpening, TeamOpening)):
+            return r.with_(opening=attrs.evolve(r.opening, base=points))
+        return r.with_(opening=FixedOpening(points))
+
+    return change
+
+
+def _beat_last(
+    *, base: int | None = None, strict: bool | None = None
+) -> Callable[[Ruleset], Ruleset]:
+    """Beat-the-last openings from the bar the ruleset has so far, with a new ``base`` or
+    ``strict`` where given (a team opening stays one)."""
+
+    def change(r: Ruleset) -> Ruleset:
+        opening = r.opening
+        if not isinstance(opening, (BeatLastOpening, TeamOpening)):
+            opening = BeatLastOpening(opening.points if isinstance(opening, FixedOpening) else 51)
+        if base is not None:
+            opening = attrs.evolve(opening, base=base)
+        if strict is not None:
+            opening = attrs.evolve(opening, strict=strict)
+        return r.with_(opening=opening)
+
+    return change
 
 
 def _rounds(n: int) -> Callable[[Ruleset], Ruleset]:
@@ -269,8 +298,9 @@ def _variant(
     change: Callable[[Ruleset], Ruleset],
     *,
     switch: bool = False,
+    sets: Iterable[str] = (),
 ) -> Variant:
-    return Variant(name, summary, source, frozenset(presets), change, switch)
+    return Variant(name, summary, source, frozenset(presets), change, switch, frozenset(sets))
 
 
 _L, _R, _G = ("levant",), ("romme",), ("gulf",)
@@ -301,6 +331,7 @@ _ALL_VARIANTS = (
         "000 §Variants",
         _L,
         _replace(wilds=lambda r: WildSource(indicator=False)),
+        sets=("jokers", "Ace indicator"),
     ),
     _variant(
         "no_jokers",
@@ -311,6 +342,7 @@ _ALL_VARIANTS = (
             deck=lambda r: attrs.evolve(r.deck, jokers=0),
             wilds=lambda r: attrs.evolve(r.wilds, ace_indicator=AceIndicator.SUIT_ACES_WILD),
         ),
+        sets=("jokers",),
     ),
     _variant(
         "ace_in_hand_10",
@@ -326,15 +358,36 @@ _ALL_VARIANTS = (
         _L,
         _replace(opening_values=lambda r: attrs.evolve(r.opening_values, ace_low=1)),
     ),
-    _variant("opening_61", "The first meld needs 61 points.", "000 §Variants", _L, _threshold(61)),
-    _variant("opening_71", "The first meld needs 71 points.", "000 §Variants", _L, _threshold(71)),
-    _variant("opening_91", "The first meld needs 91 points.", "000 §Variants", _L, _threshold(91)),
+    _variant(
+        "opening_61",
+        "The first meld needs 61 points.",
+        "000 §Variants",
+        _L,
+        _threshold(61),
+        sets=("opening bar",),
+    ),
+    _variant(
+        "opening_71",
+        "The first meld needs 71 points.",
+        "000 §Variants",
+        _L,
+        _threshold(71),
+        sets=("opening bar",),
+    ),
+    _variant(
+        "opening_91",
+        "The first meld needs 91 points.",
+        "000 §Variants",
+        _L,
+        _threshold(91),
+        sets=("opening bar",),
+    ),
     _variant(
         "beat_last_opening",
         "Each first meld must beat the last one made (the first still needs 51).",
         "000 §Variants",
         _L,
-        _replace(opening=lambda r: BeatLastOpening(51)),
+        _beat_last(),
     ),
     _variant(
         "discard_to_table",
@@ -349,11 +402,29 @@ _ALL_VARIANTS = (
         "twice the colour bonus.",
         "000 §Variants",
         _L,
-        _replace(scoring=lambda r: attrs.evolve(r.scoring, egyptian=EgyptianBonuses())),
+        _replace(
+            scoring=lambda r: attrs.evolve(
+                r.scoring, egyptian=r.scoring.egyptian or EgyptianBonuses()
+            )
+        ),
     ),
     # 002 §Variants
-    _variant("opening_30", "The first meld needs 30 points.", "002 §Variants", _R, _threshold(30)),
-    _variant("opening_35", "The first meld needs 35 points.", "002 §Variants", _R, _threshold(35)),
+    _variant(
+        "opening_30",
+        "The first meld needs 30 points.",
+        "002 §Variants",
+        _R,
+        _threshold(30),
+        sets=("opening bar",),
+    ),
+    _variant(
+        "opening_35",
+        "The first meld needs 35 points.",
+        "002 §Variants",
+        _R,
+        _threshold(35),
+        sets=("opening bar",),
+    ),
     _variant(
         "discard_only_to_meld",
         "The top discard may be taken only to meld it at once (a new meld, or a lay-off once "
@@ -406,6 +477,7 @@ _ALL_VARIANTS = (
             "004 §What you need",
             _APP,
             _rounds(n),
+            sets=("match length",),
         )
         for n in (3, 5, 7, 9)
     ),
@@ -481,19 +553,14 @@ _ALL_VARIANTS = (
         _L,
         _replace(wilds=lambda r: attrs.evolve(r.wilds, ace_indicator=AceIndicator.NO_WILDS)),
         switch=True,
+        sets=("Ace indicator",),
     ),
     _variant(
         "beat_last_or_equal",
         "Under beat-the-last, an opening equal to the last one is enough (L15).",
         "RULES-MATRIX L15",
         (*_L, "saudi", "saudi_partnership"),
-        _replace(
-            opening=lambda r: (
-                attrs.evolve(r.opening, strict=False)
-                if isinstance(r.opening, (BeatLastOpening, TeamOpening))
-                else BeatLastOpening(51, strict=False)
-            )
-        ),
+        _beat_last(strict=False),
         switch=True,
     ),
     _variant(
@@ -501,14 +568,9 @@ _ALL_VARIANTS = (
         "Under beat-the-last, the first opening of a round needs no minimum (L15).",
         "RULES-MATRIX L15",
         (*_L, "saudi", "saudi_partnership"),
-        _replace(
-            opening=lambda r: (
-                attrs.evolve(r.opening, base=1)
-                if isinstance(r.opening, (BeatLastOpening, TeamOpening))
-                else BeatLastOpening(1)
-            )
-        ),
+        _beat_last(base=1),
         switch=True,
+        sets=("opening bar",),
     ),
     _variant(
         "ace_indicator_turn_again",
@@ -518,6 +580,7 @@ _ALL_VARIANTS = (
         _L,
         _replace(wilds=lambda r: attrs.evolve(r.wilds, ace_indicator=AceIndicator.TURN_AGAIN)),
         switch=True,
+        sets=("Ace indicator",),
     ),
     _variant(
         "wild_role_best_value",
@@ -621,6 +684,7 @@ _ALL_VARIANTS = (
         _G,
         _replace(penalties=lambda r: PenaltyValues(ace=11, wild=15)),
         switch=True,
+        sets=("card penalties",),
     ),
     _variant(
         "romme_penalties",
@@ -629,6 +693,7 @@ _ALL_VARIANTS = (
         _G,
         _replace(penalties=lambda r: PenaltyValues(ace=11, wild=20)),
         switch=True,
+        sets=("card penalties",),
     ),
     _variant(
         "winner_minus_30",
@@ -700,6 +765,7 @@ _ALL_VARIANTS = (
         _G,
         _replace(stock=lambda r: StockExhaustion(StockTrigger.EMPTY_ON_DRAW, 0, StockEnd.UNSCORED)),
         switch=True,
+        sets=("end of the stock",),
     ),
     _variant(
         "stock_out_score_hands",
@@ -710,6 +776,7 @@ _ALL_VARIANTS = (
             stock=lambda r: StockExhaustion(StockTrigger.EMPTY_ON_DRAW, 0, StockEnd.SCORE_HANDS)
         ),
         switch=True,
+        sets=("end of the stock",),
     ),
     _variant(
         "joker_opening_15",
@@ -718,6 +785,7 @@ _ALL_VARIANTS = (
         _APP,
         _replace(opening_values=lambda r: attrs.evolve(r.opening_values, wild=15)),
         switch=True,
+        sets=("joker's opening value",),
     ),
     _variant(
         "joker_opening_25",
@@ -726,6 +794,7 @@ _ALL_VARIANTS = (
         _APP,
         _replace(opening_values=lambda r: attrs.evolve(r.opening_values, wild=25)),
         switch=True,
+        sets=("joker's opening value",),
     ),
     _variant(
         "joker_inside_only",
@@ -804,6 +873,7 @@ _ALL_VARIANTS = (
 )
 
 VARIANTS: dict[str, Variant] = {v.name: v for v in _ALL_VARIANTS}
+_CATALOGUE_ORDER = {v: i for i, v in enumerate(_ALL_VARIANTS)}
 
 
 def variants_for(preset: str) -> tuple[Variant, ...]:
@@ -812,7 +882,13 @@ def variants_for(preset: str) -> tuple[Variant, ...]:
 
 
 def build(preset: str, variants: Iterable[str] = ()) -> Ruleset:
-    """The named preset with the named variants applied in order."""
+    """The named preset with the named variants.
+
+    The variants are applied in the catalogue's order (:data:`VARIANTS`: the documents'
+    variants first, then the switches, which refine them), whatever order they are named
+    in, so that a list of variants means one ruleset. Two variants that decide the same
+    thing outright (two opening bars, two match lengths) are refused together.
+    """
     expect(preset, str, "the preset name")
     if isinstance(variants, str) or not isinstance(variants, Iterable):
         raise InvalidStateError(f"variants must be a list of names, not {type(variants).__name__}")
@@ -821,14 +897,24 @@ def build(preset: str, variants: Iterable[str] = ()) -> Ruleset:
     base = PRESETS.get(preset)
     if base is None:
         raise UnknownRulesError(f"unknown rules {preset!r}{_suggest(preset, PRESETS)}")
-    ruleset = base
+    chosen: list[Variant] = []
     for name in variants:
         variant = VARIANTS.get(name)
         if variant is None or preset not in variant.presets:
             known = {v.name: v for v in variants_for(preset)}
             raise UnknownRulesError(f"unknown variant {name!r} for {preset}{_suggest(name, known)}")
-        if name in ruleset.variants:
+        if variant in chosen:
             raise UnknownRulesError(f"variant {name!r} is given twice")
+        for other in chosen:
+            shared = variant.sets & other.sets
+            if shared:
+                raise UnknownRulesError(
+                    f"variants {other.name!r} and {name!r} both decide the "
+                    f"{' and '.join(sorted(shared))}; choose one"
+                )
+        chosen.append(variant)
+    ruleset = base
+    for variant in sorted(chosen, key=_CATALOGUE_ORDER.__getitem__):
         ruleset = variant.apply(ruleset)
     return ruleset
 
