@@ -1442,3 +1442,40 @@ def test_romme_an_exchange_whose_freed_joker_cannot_be_used_is_refused() -> None
     assert isinstance(only, hr.LayDown) and [m.cards for m in only.melds] == [
         hr.parse_cards("4C 4D JK")
     ]
+
+
+def test_levant_an_exchange_may_not_leave_a_lone_card_that_cannot_go_out() -> None:
+    """000 §Exchanging wild cards: two naturals and a wild give the wild up for both missing
+    cards; under an Ace indicator the jokers are the wild cards (000 §Wild cards). So paying
+    7♣ 7♠ for the joker of 7♦ 7♥ JK leaves the joker alone in the hand. Its
+    discard would go out, and a player who missed an announcement may not go out (000
+    §Ending a round), so that exchange would leave no legal move: it is refused. Without
+    the missed announcement it is legal (found by random play: the turn was left stuck)."""
+
+    def spot(missed: bool) -> hr.Round:
+        return hr.Round.from_position(
+            hr.Position(
+                LEVANT,
+                indicator="AH",
+                players=[
+                    hr.PositionSeat("7C 7S", opened=True, missed=missed),
+                    hr.PositionSeat((), 9, opened=True),
+                ],
+                table=[
+                    hr.PositionMeld(1, 1, hr.Meld.of("7D 7H JK", roles={2: "7C"})),
+                    hr.PositionMeld(2, 0, "QS KS AS"),
+                    hr.PositionMeld(3, 0, "2D 3D 4D"),
+                ],
+                discards="5H",
+                discard_size=10,
+                turn=0,
+                phase=hr.Phase.PLAY,
+            )
+        )
+
+    pay = hr.Exchange(1, hr.parse_cards("7C 7S"))
+    refused(spot(missed=True), pay, Code.GOING_OUT_AFTER_MISSED_ANNOUNCEMENT)
+    free = spot(missed=False)
+    allowed(free, pay)
+    after = free.apply(pay)
+    assert hr.Discard(hr.JOKER) in after.legal_actions()

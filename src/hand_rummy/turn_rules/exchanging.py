@@ -12,7 +12,7 @@ from hand_rummy.rules.wilds import MeldKind
 from hand_rummy.state import Obligation, RoundState, TableMeld
 from hand_rummy.table import exchange
 from hand_rummy.transitions import Exchanged, advance
-from hand_rummy.turn_rules.gates import obligation_problems
+from hand_rummy.turn_rules.gates import keep_problems, obligation_problems
 from hand_rummy.turn_rules.laying_down import lay_downs
 from hand_rummy.turn_rules.laying_off import lay_offs
 from hand_rummy.turn_rules.ruling import Ruling, from_problems, refuse
@@ -61,20 +61,26 @@ def judge_exchange(state: RoundState, action: Exchange) -> Ruling:
     obligation = None if freed is FreedWild.KEEP else Obligation.USE_FREED_WILD
     slots = tuple(card.index for card in action.cards)
     change = Exchanged(target.id, slots, result.wild, result.meld, obligation)
-    if freed is not FreedWild.KEEP:
-        left[result.wild.index] += 1
-        # a cheap look at the melds the hand could make with the wild, then the question
-        # itself: after the exchange, does the turn have a move that uses it? (a meld with
-        # the wild may still be refused, as when it leaves only the taken card to discard)
-        if not _may_use(state, target, result.wild, left) or not _uses_freed(
-            advance(state, action, change)
-        ):
-            return refuse(
-                rules,
-                Code.FREED_WILD_NOT_USED,
-                f"the freed {result.wild} must be used at once, and this hand cannot",
-                Topic.FREED_WILD,
-            )
+    left[result.wild.index] += 1
+    if freed is FreedWild.KEEP:
+        # nothing more is owed, so the hand as it now stands must still end the turn: paying
+        # two cards for one wild can leave a lone card whose discard would go out where
+        # going out is barred (a missed announcement, 000)
+        problems = keep_problems(state, sum(left), left)
+        if problems:
+            return from_problems(problems)
+    # a wild that must be used: a cheap look at the melds the hand could make with it, then
+    # the question itself: after the exchange, does the turn have a move that uses it? (a
+    # meld with the wild may still be refused, as when it leaves only the taken card)
+    elif not _may_use(state, target, result.wild, left) or not _uses_freed(
+        advance(state, action, change)
+    ):
+        return refuse(
+            rules,
+            Code.FREED_WILD_NOT_USED,
+            f"the freed {result.wild} must be used at once, and this hand cannot",
+            Topic.FREED_WILD,
+        )
     return Ruling(change=change)
 
 
