@@ -11,8 +11,9 @@ Any finishing turn can be put in this order: new melds first, then lay-offs
 on the melds that were on the table before, then the final discard. (A card
 laid off on one of the player's own new melds could have been in that meld
 from the start, since the meld finder knows melds of every length.) So the
-search takes the hand's first card and tries each new meld that holds it,
-or sets it aside for the lay-offs and the discard; once every card is placed
+search takes a card of the hand (the one with the fewest melds to try) and
+tries each new meld that holds it, or sets it aside for the lay-offs and the
+discard; once every card is placed
 it asks whether the cards set aside can be laid off, in some order, on the
 older melds.
 """
@@ -29,7 +30,7 @@ from hand_rummy.cards import CARDS, Card, Rank
 from hand_rummy.finder import MeldFinder
 from hand_rummy.melds import Meld
 from hand_rummy.rules.wilds import MeldKind
-from hand_rummy.state import DEMOTED, TableMeld
+from hand_rummy.state import DEMOTED, SLOTS, TableMeld
 from hand_rummy.table import LayoffContext, lay_off
 
 __all__ = ["FinishRules", "can_finish", "lay_off_options"]
@@ -215,6 +216,9 @@ class _Search:
         for used in melds:
             for slot in set(used):
                 self.melds.setdefault(slot, []).append(used)
+        # the card to place next is the held one with the fewest melds to try (a card in none
+        # first of all): the choice narrows fastest where it has least to choose from
+        self.order = sorted(range(SLOTS), key=lambda slot: len(self.melds.get(slot, ())))
         self.finder = finder
         self.targets = targets
         self.spare = spare
@@ -234,7 +238,7 @@ class _Search:
         return known
 
     def _place(self, hand: tuple[int, ...], aside: tuple[int, ...]) -> bool:
-        first = next(compress(range(len(hand)), hand), None)
+        first = next((slot for slot in self.order if hand[slot]), None)
         if first is None:
             return self.lay_off(aside, self.targets, self.spare)
         # a meld of what is left is a meld of the whole hand, so the hand's list will do
