@@ -1479,3 +1479,35 @@ def test_levant_an_exchange_may_not_leave_a_lone_card_that_cannot_go_out() -> No
     allowed(free, pay)
     after = free.apply(pay)
     assert hr.Discard(hr.JOKER) in after.legal_actions()
+
+
+def test_romme_tournament_jokers_a_hand_of_jokers_may_still_discard_one() -> None:
+    """002 §Variants, tournament jokers: a joker may be discarded only to go out. Holding
+    J♦ and a joker, the J♦ must be the discard. A hand of two jokers with nowhere to lay
+    them off could otherwise never end its turn; the document is silent, and the library
+    lets it discard a joker (found while checking for turns without a legal move)."""
+    rules = hr.build("romme", ["tournament_jokers"])
+
+    def spot(hand: str) -> hr.Round:
+        return hr.Round.from_position(
+            hr.Position(
+                rules,
+                players=[hr.PositionSeat(hand, opened=True), hr.PositionSeat((), 9, opened=True)],
+                table=[
+                    hr.PositionMeld(1, 1, "7D 7H 7C 7S"),
+                    hr.PositionMeld(2, 0, "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"),
+                    hr.PositionMeld(3, 0, "8D 8H 8C 8S"),
+                ],
+                discards="5H",
+                discard_size=10,
+                turn=0,
+                phase=hr.Phase.PLAY,
+            )
+        )
+
+    mixed = spot("JK JD")
+    refused(mixed, hr.Discard(hr.JOKER), Code.WILD_DISCARD_FORBIDDEN)
+    assert list(mixed.legal_actions()) == [hr.Discard(hr.parse_card("JD"))]
+    jokers = spot("JK JK")
+    assert list(jokers.legal_actions()) == [hr.Discard(hr.JOKER)]
+    allowed(jokers, hr.Discard(hr.JOKER))

@@ -1550,7 +1550,8 @@ RULES: tuple[Rule, ...] = (
         "out.wild-discard-only",
         "going_out",
         "A wild card is discarded only to go out",
-        "A wild card may be discarded only as the last card, to go out.",
+        "A wild card may be discarded only as the last card, to go out, or from a hand that "
+        "holds nothing but wild cards.",
         lambda r: r.going_out.wild_discard_only_to_go_out,
         "going_out.wild_discard_only_to_go_out",
         (_T.WILD_DISCARD, _T.DISCARD_RESTRICTION),

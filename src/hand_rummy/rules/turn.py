@@ -159,7 +159,8 @@ class GoingOut:
     left with that many cards or fewer after discarding must announce it, and
     one who forgets may not go out on the next turn (000); 0 turns this off.
     ``wild_discard_only_to_go_out``: a joker may be discarded only as the last
-    card (002 variant "Tournament jokers").
+    card (002 variant "Tournament jokers"), or from a hand of nothing but wild cards
+    (the document is silent there, and the turn could not end otherwise).
     """
 
     final_discard: bool = True
@@ -181,5 +182,8 @@ class GoingOut:
                 " one who forgets may not go out on the next turn."
             )
         if self.wild_discard_only_to_go_out:
-            text += " A wild card may be discarded only to go out."
+            text += (
+                " A wild card may be discarded only to go out, or from a hand of nothing but"
+                " wild cards."
+            )
         return text

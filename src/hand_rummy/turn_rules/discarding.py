@@ -18,6 +18,7 @@ from hand_rummy.turn_rules.gates import (
     hand_slot,
     obligation_problems,
     undiscardable,
+    wild_discard_barred,
     would_be_hand,
 )
 from hand_rummy.turn_rules.ruling import Ruling, from_problems, refuse
@@ -53,7 +54,7 @@ def judge_discard(state: RoundState, action: Discard) -> Ruling:
         )
     going = rules.going_out
     wild = slot < DEMOTED and state.rules.is_wild(card)
-    if going.wild_discard_only_to_go_out and wild and left > 0:
+    if wild and wild_discard_barred(state, hand, left + 1):
         return refuse(
             rules,
             Code.WILD_DISCARD_FORBIDDEN,
@@ -91,7 +92,7 @@ def discard_options(state: RoundState) -> Iterator[Discard]:
         return
     going = state.ruleset.going_out
     barred = undiscardable(state)
-    wild_barred = going.wild_discard_only_to_go_out and left > 0
+    wild_barred = wild_discard_barred(state, hand, left + 1)
     announce = bool(going.announce_at) and 0 < left <= going.announce_at
     is_wild = state.rules.is_wild
     demoted = hand[DEMOTED:]

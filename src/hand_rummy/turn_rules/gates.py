@@ -37,6 +37,7 @@ __all__ = [
     "obligation_after",
     "obligation_problems",
     "undiscardable",
+    "wild_discard_barred",
     "would_be_hand",
 ]
 
@@ -118,13 +119,28 @@ def undiscardable(state: RoundState) -> Card | None:
     return state.current.taken
 
 
-def discardable_slot(state: RoundState, slot: int, size: int) -> bool:
-    """Whether the card in hand ``slot`` may end the turn, the hand holding ``size`` cards."""
+def discardable_slot(state: RoundState, slot: int, size: int, hand: Sequence[int]) -> bool:
+    """Whether the card in hand ``slot`` may end the turn, the hand holding ``size`` cards
+    (``hand``)."""
     card = CARDS[slot % DEMOTED]
     if card == undiscardable(state):
         return False
     wild = slot < DEMOTED and state.rules.is_wild(card)
-    return not (wild and size > 1 and state.ruleset.going_out.wild_discard_only_to_go_out)
+    return not (wild and wild_discard_barred(state, hand, size))
+
+
+def wild_discard_barred(state: RoundState, hand: Sequence[int], size: int) -> bool:
+    """Whether a wild card may not be the discard from ``hand`` of ``size`` cards.
+
+    Under 002's tournament jokers a wild card is discarded only to go out. A hand that
+    holds nothing but wild cards may still discard one: the documents do not say, and
+    otherwise the turn could not end at all.
+    """
+    if size <= 1 or not state.ruleset.going_out.wild_discard_only_to_go_out:
+        return False
+    is_wild = state.rules.is_wild
+    natural = any(hand[i] and not is_wild(CARDS[i]) for i in range(DEMOTED))
+    return natural or any(hand[DEMOTED:])  # a demoted wild plays as a natural card
 
 
 def _discard_restricted(state: RoundState) -> bool:
@@ -161,7 +177,8 @@ def keep_problems(
         and size_after > 0
         and _discard_restricted(state)
         and not any(
-            left[slot] and discardable_slot(state, slot, size_after) for slot in range(len(left))
+            left[slot] and discardable_slot(state, slot, size_after, left)
+            for slot in range(len(left))
         )
     ):
         return [
@@ -252,7 +269,7 @@ def can_still_finish(state: RoundState, rules: FinishRules) -> bool:
         table=state.table,
         seat=seat,
         rules=rules,
-        discardable=lambda slot: discardable_slot(state, slot, 1),
+        discardable=lambda slot: discardable_slot(state, slot, 1, state.hands[seat]),
     )
 
 
