@@ -22,7 +22,7 @@ they keep working while the engine's internals change:
   engine-error   the engine raised where it should not (an internal error, or ``apply``
                  refusing a listed action)
 
-    python benchmarks/soak.py --rounds 2000 [--presets levant,romme] [--variants]
+    python benchmarks/soak.py --rounds 2000 [--presets levant,romme] [--variants] [--mixes 20]
         [--seed S] [--jobs J] [--seconds T] [--sample K] [--json-every N] [--keep-going]
     python benchmarks/soak.py --repro levant+opening_71:123456
 
@@ -71,45 +71,66 @@ LAST_ACTIONS = 12
 
 @dataclass(frozen=True)
 class Case:
-    """A preset, optionally with one named variant."""
+    """A preset, optionally with named variants (one, or a composition of several)."""
 
     preset: str
     variant: str | None = None
+    more: tuple[str, ...] = ()
+    """Further variants composed with ``variant``."""
+
+    @property
+    def variants(self) -> list[str]:
+        return [] if self.variant is None else [self.variant, *self.more]
 
     @property
     def label(self) -> str:
-        return self.preset if self.variant is None else f"{self.preset}+{self.variant}"
+        return "+".join((self.preset, *self.variants))
 
     @classmethod
     def parse(cls, label: str) -> Case:
-        preset, _, variant = label.partition("+")
-        return cls(preset, variant or None)
+        preset, *variants = label.split("+")
+        return cls(preset, variants[0], tuple(variants[1:])) if variants else cls(preset)
 
 
 @functools.cache
 def ruleset_of(case: Case) -> hr.Ruleset:
     """The ruleset of ``case`` (cached: a worker plays many rounds of the same case)."""
-    return hr.build(case.preset, [] if case.variant is None else [case.variant])
+    return hr.build(case.preset, case.variants)
 
 
-def cases_for(presets: Iterable[str], variants: bool) -> list[Case]:
-    """Each preset, and with ``variants`` each preset with each variant that builds.
+def cases_for(presets: Iterable[str], variants: bool, mixes: int = 0, seed: int = 0) -> list[Case]:
+    """Each preset, and with ``variants`` each preset with each variant that builds; with
+    ``mixes``, that many compositions of two or three of a preset's variants, drawn from
+    ``seed`` (compositions the library refuses, such as two opening bars, are drawn again).
 
-    A name may also be a single case, ``preset+variant``, taken as it is.
+    A name may also be a single case, ``preset+variant[+variant...]``, taken as it is.
     """
     cases = []
     for preset in presets:
         cases.append(Case.parse(preset))
-        if not variants or "+" in preset:
+        if "+" in preset:
             continue
-        for variant in hr.variants_for(preset):
-            case = Case(preset, variant.name)
-            try:
-                ruleset_of(case)
-            except hr.HandRummyError:
-                continue  # a combination the library refuses is not a round to play
-            cases.append(case)
+        names = [v.name for v in hr.variants_for(preset)]
+        for name in names if variants else ():
+            _add_if_it_builds(cases, Case(preset, name))
+        rng = random.Random(f"{seed}/{preset}/mixes")
+        wanted = len(cases) + min(mixes, 2 ** len(names))
+        for _ in range(50 * mixes):
+            if len(cases) >= wanted or len(names) < 2:
+                break
+            first, *more = sorted(rng.sample(names, rng.choice((2, 3)) if len(names) > 2 else 2))
+            case = Case(preset, first, tuple(more))
+            if case not in cases:
+                _add_if_it_builds(cases, case)
     return cases
+
+
+def _add_if_it_builds(cases: list[Case], case: Case) -> None:
+    try:
+        ruleset_of(case)
+    except hr.HandRummyError:
+        return  # a combination the library refuses is not a round to play
+    cases.append(case)
 
 
 def round_seed(base: int, case: Case, number: int) -> int:
@@ -727,6 +748,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--presets", default=",".join(hr.PRESETS), help="comma-separated; PRESET+VARIANT too"
     )
     parser.add_argument("--variants", action="store_true", help="also each named variant")
+    parser.add_argument(
+        "--mixes", type=int, default=0, help="also this many compositions of variants per preset"
+    )
     parser.add_argument("--seed", type=int, default=0, help="base seed of every round seed")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--seconds", type=float, help="start no round after this many seconds")
@@ -759,7 +783,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             ruleset_of(Case.parse(name))
         except hr.HandRummyError as error:
             parser.error(str(error))
-    cases = cases_for(names, args.variants)
+    cases = cases_for(names, args.variants, args.mixes, args.seed)
     print(
         f"soak: {len(cases)} case(s) x {args.rounds} rounds, seed {args.seed}, "
         f"jobs {args.jobs}, checking {'all' if args.sample is None else args.sample} "

@@ -275,3 +275,16 @@ def test_main_exits_non_zero_on_a_failure(
     out = capsys.readouterr().out
     assert "FAILURE [conservation] levant" in out
     assert "1 failure(s): conservation=1" in out
+
+
+def test_mixes_are_compositions_of_variants_that_build() -> None:
+    cases = soak.cases_for(["levant", "classic"], False, mixes=4, seed=3)
+    mixed = [c for c in cases if c.variant is not None]
+    assert [c.label for c in cases if c.variant is None] == ["levant", "classic"]
+    assert len(mixed) == 8 and len(set(mixed)) == 8
+    for case in mixed:
+        assert 2 <= len(case.variants) <= 3
+        assert sorted(soak.ruleset_of(case).variants) == sorted(case.variants)
+        assert soak.Case.parse(case.label) == case
+    assert soak.cases_for(["levant", "classic"], False, mixes=4, seed=3) == cases
+    assert soak.cases_for(["levant", "classic"], False, mixes=4, seed=4) != cases
