@@ -30,7 +30,7 @@ from hand_rummy.turn_rules import (
     lay_downs,
     lay_offs,
     may_claim_redeal,
-    take_problems,
+    may_take,
 )
 
 __all__ = ["LegalActions", "generate"]
@@ -54,7 +54,7 @@ def generate(state: RoundState) -> Iterator[Action]:
     if state.phase is Phase.DRAW:
         if state.stock:
             yield _DRAW
-        if state.discards and not take_problems(state):
+        if may_take(state):
             yield _TAKE
         return
     yield from discard_options(state)

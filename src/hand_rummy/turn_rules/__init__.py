@@ -30,7 +30,7 @@ from hand_rummy.melds import Meld
 from hand_rummy.state import Phase, RoundState
 from hand_rummy.transitions import Drawn, Redealt
 from hand_rummy.turn_rules.discarding import discard_options, judge_discard
-from hand_rummy.turn_rules.drawing import judge_take, take_problems
+from hand_rummy.turn_rules.drawing import judge_take, may_take, take_problems
 from hand_rummy.turn_rules.exchanging import exchanges, judge_exchange
 from hand_rummy.turn_rules.gates import (
     bare_turn,
@@ -61,6 +61,7 @@ __all__ = [
     "lay_downs",
     "lay_offs",
     "may_claim_redeal",
+    "may_take",
     "obligation_problems",
     "take_problems",
     "would_be_hand",

@@ -14,7 +14,7 @@ from hand_rummy.turn_rules.laying_off import lay_offs
 from hand_rummy.turn_rules.ruling import Ruling, refuse
 from hand_rummy.verdict import Code, Topic, Violation
 
-__all__ = ["judge_take", "take_problems"]
+__all__ = ["judge_take", "may_take", "take_problems"]
 
 
 def take_problems(state: RoundState) -> list[Violation]:
@@ -22,29 +22,45 @@ def take_problems(state: RoundState) -> list[Violation]:
     return list(judge_take(state).problems)
 
 
-def judge_take(state: RoundState) -> Ruling:
-    rules = state.ruleset
-    if not state.discards:
-        return refuse(rules, Code.DISCARD_PILE_EMPTY, "the discard pile is empty", Topic.TAKE)
-    policy = rules.discard_take
+def may_take(state: RoundState) -> bool:
+    """Whether the top discard may be taken now: the judgement of :func:`judge_take`,
+    without the wording of a refusal (the legal-action generator asks this)."""
+    return state.discards != () and _taking(state) is not None
+
+
+def _taking(state: RoundState) -> Taken | None:
+    """What taking the top discard does, or ``None`` when the turn could not then meet
+    what the take obliges (the discard pile is not empty)."""
+    policy = state.ruleset.discard_take
     card = state.discards[-1]
-    seat = state.turn
-    opened = state.opened[seat]
-    must_open = policy.must_open and not opened
     obligation = None
     if policy.must_meld:
         obligation = Obligation.MELD_TAKEN
-    elif must_open:
+    elif policy.must_open and not state.opened[state.turn]:
         obligation = Obligation.OPEN
     change = Taken(card, state.ruleset.demotion.demotes(card, state.rules.wilds), obligation)
     if obligation is None:
-        return Ruling(change=change)
+        return change
     # the take is legal when the turn can go on to meet what it obliges: after a cheap
     # look at the melds the hand could make with the card, try it
     if _take_is_possible(state, change):
         after = advance(state, TakeDiscard(), change)
         if any(True for _ in lay_downs(after)) or any(True for _ in lay_offs(after)):
-            return Ruling(change=change)
+            return change
+    return None
+
+
+def judge_take(state: RoundState) -> Ruling:
+    rules = state.ruleset
+    if not state.discards:
+        return refuse(rules, Code.DISCARD_PILE_EMPTY, "the discard pile is empty", Topic.TAKE)
+    change = _taking(state)
+    if change is not None:
+        return Ruling(change=change)
+    policy = rules.discard_take
+    card = state.discards[-1]
+    seat = state.turn
+    opened = state.opened[seat]
     if policy.must_meld:
         return refuse(
             rules,
