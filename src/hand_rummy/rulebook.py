@@ -34,7 +34,13 @@ from typing import TypeVar
 import attrs
 
 from hand_rummy.rules.match import DealerRotation, FirstDealer, MatchEnd, TieRule
-from hand_rummy.rules.opening import BeatLastOpening, FixedOpening, OpeningExemption, TeamOpening
+from hand_rummy.rules.opening import (
+    BeatLastOpening,
+    FixedOpening,
+    OpeningExemption,
+    TeamOpening,
+    minimum_in_words,
+)
 from hand_rummy.rules.presets import PRESETS, Variant, variants_for
 from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.rules.scoring import PartnershipScoring
@@ -579,8 +585,9 @@ def _side_by_side(r: Ruleset) -> str:
 def _beat_last(r: Ruleset) -> str:
     o = r.opening if isinstance(r.opening, BeatLastOpening) else BeatLastOpening()
     beat = "more than" if o.strict else "at least"
+    bar = minimum_in_words(o.base)
     return (
-        f"The first player to open in a round needs {_bar(o.base)}; every later opening of "
+        f"The first player to open in a round needs {bar}; every later opening of "
         f"the round must be worth {beat} the last one accepted. The bar starts again "
         "each round."
     )
@@ -596,13 +603,9 @@ def _team_opening(r: Ruleset) -> str:
     )
     beat = "more than" if o.strict else "at least as much as"
     return (
-        f"The first team to open needs {_bar(o.base)}, the other team {beat} the first "
+        f"The first team to open needs {minimum_in_words(o.base)}, the other team {beat} the first "
         f"team's opening; {who}"
     )
-
-
-def _bar(base: int) -> str:
-    return "no minimum" if base <= 1 else f"{base} points"
 
 
 def _exemption(text: str) -> Callable[[Ruleset], bool]:

@@ -19,6 +19,7 @@ __all__ = [
     "OpeningThreshold",
     "OpeningValues",
     "TeamOpening",
+    "minimum_in_words",
 ]
 
 
@@ -81,8 +82,9 @@ class BeatLastOpening:
 
     def describe(self) -> str:
         beat = "more than" if self.strict else "at least"
+        bar = minimum_in_words(self.base)
         return (
-            f"The first opening of a round needs {_minimum(self.base)}; every later opening "
+            f"The first opening of a round needs {bar}; every later opening "
             f"must be worth {beat} the last one made."
         )
 
@@ -124,13 +126,15 @@ class TeamOpening:
             else "each partner still opens personally"
         )
         beat = "more than" if self.strict else "at least"
+        bar = minimum_in_words(self.base)
         return (
-            f"The opening belongs to the team: the first team needs {_minimum(self.base)} and "
+            f"The opening belongs to the team: the first team needs {bar} and "
             f"the other team {beat} the first team's opening; {who}."
         )
 
 
-def _minimum(base: int) -> str:
+def minimum_in_words(base: int) -> str:
+    """A first opening's minimum in words: ``"51 points"``, or ``"no minimum"`` for 1."""
     return "no minimum" if base <= 1 else f"{base} points"
 
 

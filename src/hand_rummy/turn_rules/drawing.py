@@ -25,7 +25,7 @@ def take_problems(state: RoundState) -> list[Violation]:
 def may_take(state: RoundState) -> bool:
     """Whether the top discard may be taken now: the judgement of :func:`judge_take`,
     without the wording of a refusal (the legal-action generator asks this)."""
-    return state.discards != () and _taking(state) is not None
+    return bool(state.discards) and _taking(state) is not None
 
 
 def _taking(state: RoundState) -> Taken | None:
