@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import hand_rummy as hr
-from hand_rummy.bots import Bot, GreedyBot, RandomBot, play_match, play_round
+from hand_rummy.bots import Bot, GreedyBot, RandomBot, discard_scores, play_match, play_round
 
 CI = bool(os.environ.get("CI"))
 PRESETS = sorted(hr.PRESETS)
@@ -187,3 +187,24 @@ def test_custom_bot_example_plays_a_match() -> None:
     assert any(line.startswith("round 1 (") for line in lines)
     assert lines[-2].startswith("totals: Cautious ")
     assert lines[-1].startswith("winner: ")
+
+
+@pytest.mark.parametrize(
+    ("hand", "expected"),
+    [
+        # no natural meld: penalty less 4 per link (a rank in another suit, a card of the
+        # suit one apart; half for two apart); a second K♦ is no link; the joker is wild
+        (
+            "5H 6H 8H 5S KD KD AC JK",
+            {"5H": -3, "6H": 0, "8H": 6, "5S": 1, "KD": 10, "AC": 11, "JK": float("-inf")},
+        ),
+        # 5♥ 6♥ 7♥ is a natural run: 15 more off each of its cards
+        ("5H 6H 7H QS QC", {"5H": -16, "6H": -17, "7H": -14, "QS": 6, "QC": 6}),
+        # the Ace links to the King above and the Two below
+        ("AD KD 2D", {"AD": 3, "KD": 6, "2D": -2}),
+    ],
+)
+def test_discard_scores_by_hand(hand: str, expected: dict[str, float]) -> None:
+    rules = hr.MeldRules.of(hr.build("romme"), None)
+    scores = discard_scores(hr.parse_cards(hand), rules)
+    assert {card.ascii: score for card, score in scores.items()} == expected

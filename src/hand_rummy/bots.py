@@ -47,7 +47,7 @@ from hand_rummy.actions import (
     PassRedeal,
     TakeDiscard,
 )
-from hand_rummy.cards import Card, Rank
+from hand_rummy.cards import Card, Rank, Suit
 from hand_rummy.errors import InvalidStateError
 from hand_rummy.finder import MeldFinder, counts
 from hand_rummy.melds import Meld, MeldRules, judge_meld
@@ -301,7 +301,10 @@ class GreedyBot:
     # --- melding --------------------------------------------------------------------------
 
     def _lay_down(self, view: PlayerView, rules: MeldRules, lay_downs: list[LayDown]) -> Action:
-        values: dict[Meld, int] = {}
+        # the finder has valued every meld of the hand (the lay-downs are made of them)
+        finder = MeldFinder.of(rules)
+        hand = finder.extend(counts(view.hand), view.demoted)
+        values = {found.meld: found.points for found in finder.melds(hand)}
 
         def value(meld: Meld) -> int:
             points = values.get(meld)
@@ -383,21 +386,23 @@ def discard_scores(hand: Sequence[Card], rules: MeldRules) -> dict[Card, float]:
         for face in found.used
         if not any(_is_wild(c, rules) for c in found.meld.cards)
     }
+    # each other natural card counts once, however many copies are held
+    suits_of: dict[Rank, set[Suit]] = {}
+    ranks_of: dict[Suit, set[Rank]] = {}
+    for other in set(naturals):
+        if other.rank is not None and other.suit is not None:
+            suits_of.setdefault(other.rank, set()).add(other.suit)
+            ranks_of.setdefault(other.suit, set()).add(other.rank)
     scores: dict[Card, float] = {}
     for card in set(hand):
         if _is_wild(card, rules):
             scores[card] = float("-inf")
             continue
         links = 0.0
-        seen: set[Card] = set()
-        for other in naturals:
-            if other in seen or other == card:
-                continue
-            seen.add(other)
-            if other.rank == card.rank and other.suit != card.suit:
-                links += 1
-            elif other.suit == card.suit:
-                gap = _gap(card.rank, other.rank)
+        if card.rank is not None and card.suit is not None:
+            links += len(suits_of.get(card.rank, set()) - {card.suit})
+            for rank in ranks_of.get(card.suit, ()):
+                gap = _gap(card.rank, rank)
                 if gap == 1:
                     links += 1
                 elif gap == 2:

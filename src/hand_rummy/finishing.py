@@ -265,28 +265,29 @@ class _Search:
         """
         if not cards:
             return not (self.need_discard and spare)
+        # what each meld could take of all the cards: a group that needs the card kept for
+        # the discard does not fit in what is left, so the same groups serve every choice
+        shares = [self._takes(meld, kind, cards) for meld, kind in targets]
+        memo: dict[tuple[int, tuple[tuple[int, int], ...]], bool] = {}
         if spare:
             # the discard comes last in the turn, but any one card may be it
             for slot in sorted(set(cards)):
                 if self.discardable(slot):
                     rest = list(cards)
                     rest.remove(slot)
-                    if self._shared(tuple(rest), targets):
+                    if self._shared(tuple(rest), shares, memo):
                         return True
             if self.need_discard:
                 return False
-        return self._shared(cards, targets)
+        return self._shared(cards, shares, memo)
 
-    def _shared(self, cards: tuple[int, ...], targets: Targets) -> bool:
-        if not cards:
-            return True
-        key = ("shared", cards, targets)
-        known = self.seen.get(key)
-        if known is None:
-            shares = [self._takes(meld, kind, cards) for meld, kind in targets]
-            known = _split(Counter(cards), shares, 0, {})
-            self.seen[key] = known
-        return known
+    @staticmethod
+    def _shared(
+        cards: tuple[int, ...],
+        shares: list[list[Counter[int]]],
+        memo: dict[tuple[int, tuple[tuple[int, int], ...]], bool],
+    ) -> bool:
+        return not cards or _split(Counter(cards), shares, 0, memo)
 
     def _takes(self, meld: Meld, kind: MeldKind, cards: tuple[int, ...]) -> list[Counter[int]]:
         """Every group of ``cards`` that ``meld`` could take, one lay-off after another."""

@@ -55,7 +55,7 @@ def read_cards(value: CardsLike) -> tuple[Card, ...]:
     return tuple(c if isinstance(c, Card) else parse_card(c) for c in value)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # melds key the finder's caches: hash each once
 class Meld:
     """Cards in meld order, with the role of each wild card.
 

@@ -47,7 +47,7 @@ from collections.abc import Sequence
 import attrs
 
 from hand_rummy.actions import Action, Discard, DrawStock, LayDown, TakeDiscard
-from hand_rummy.bots import GreedyBot, discard_scores
+from hand_rummy.bots import Choice, GreedyBot, discard_scores
 from hand_rummy.errors import InvalidStateError, expect
 from hand_rummy.melds import Meld, judge_meld
 from hand_rummy.round import Phase, PlayerView, Round
@@ -299,7 +299,8 @@ def rollout(game: Round, seat: int, seeds: Sequence[int], horizon: int | None = 
             turns += 1
             if turns >= horizon:
                 return -estimate(game, seat) / REWARD_SCALE
-        game = game.apply(bots[game.turn].choose(game.view(game.turn)))
+        # the world is a sample, so its bots may be asked through the round itself
+        game = game.apply(bots[game.turn].decide(Choice.of_round(game)))
     outcome = game.outcome
     assert outcome is not None
     if not outcome.score.scored:
