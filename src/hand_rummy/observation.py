@@ -253,8 +253,10 @@ def observe(
     return result
 
 
+@functools.lru_cache(maxsize=4096)
 def _plays(meld: Meld, rules: MeldRules) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """What each card of ``meld`` plays as, and what its wild cards stand for."""
+    """What each card of ``meld`` plays as, and what its wild cards stand for (remembered:
+    a meld stays on the table for many observations)."""
     plays = tuple(
         r if r is not None else rules.wilds.natural_as(c) for c, r in zip(meld.cards, meld.roles)
     )
