@@ -42,6 +42,7 @@ from hand_rummy.cards import CARDS, JOKER, Card, Rank, Suit
 from hand_rummy.errors import expect
 from hand_rummy.melds import Meld, MeldRules, judge_meld
 from hand_rummy.rules.ruleset import Ruleset
+from hand_rummy.rules.shapes import RunPolicy
 from hand_rummy.rules.wilds import MeldKind
 
 __all__ = ["FoundMeld", "MeldFinder", "check_found", "counts"]
@@ -134,6 +135,12 @@ class _Cache:
 
 _CACHE = _Cache(budget=60_000)
 """About 300 bytes a unit: some 20 MiB in all."""
+_RUN_CODES: dict[RunPolicy, int] = {}
+"""A number for each run policy met (there are few)."""
+_RUNNABLE: dict[tuple[int, int, int], int] = {}
+"""The cards of a suit that can be in a run, by run rules, the suit's cards and a number of
+wild cards below the shortest run's length: bounded by those (8,192 suits by a few wild
+counts for each of the few run rules)."""
 _TOKENS = itertools.count()
 _RULESET_TOKENS: dict[Ruleset, int] = {}
 
@@ -266,6 +273,7 @@ class MeldFinder:
         joker_as = rules.wilds.joker_as
         self._joker_as = joker_as.index if joker_as is not None and not rules.is_wild(JOKER) else -1
         self._runs = ruleset.runs
+        self._run_code = _RUN_CODES.setdefault(ruleset.runs, len(_RUN_CODES))
         self._sets = ruleset.sets
         self._limits: dict[tuple[int, tuple[bool, ...]], bool] = {}
         self._values: dict[tuple[int, int], tuple[int, ...]] = {}
@@ -297,6 +305,7 @@ class MeldFinder:
         The memory the finders use is bounded whether or not this is called.
         """
         _CACHE.clear()
+        _RUNNABLE.clear()
 
     def _limit_ok(self, kind: int, mask: tuple[bool, ...]) -> bool:
         """Whether the wild limits allow a meld of ``kind`` (``_RUN`` or ``_SET``) with wild
@@ -397,6 +406,16 @@ class MeldFinder:
             return 0
         if wilds >= shortest:
             return held
+        key = (self._run_code, held, wilds)
+        known = _RUNNABLE.get(key)
+        if known is None:
+            known = _RUNNABLE[key] = self._windows(held, wilds)
+        return known
+
+    def _windows(self, held: int, wilds: int) -> int:
+        """:meth:`_runnable` worked out, for fewer wild cards than the shortest run."""
+        policy = self._runs
+        shortest = policy.min_length
         values = held << 1  # bit v is run value v: the Ace low at 1
         if policy.wrap:
             values |= values << 13  # two laps, so a window may turn the corner
@@ -1373,7 +1392,7 @@ def _lowest_slot(packed: int) -> int:
 
 def _ranks_held(present: int, least: int) -> int:
     """The ranks (bit ``rank - 1``) that the natural cards ``present`` hold in ``least`` suits."""
-    c, d, h, s = ((present >> (13 * suit)) & 0x1FFF for suit in range(4))
+    c, d, h, s = present & 0x1FFF, present >> 13 & 0x1FFF, present >> 26 & 0x1FFF, present >> 39
     if least <= 1:
         return c | d | h | s
     if least == 2:
