@@ -5,8 +5,9 @@ Each case deals a round from an explicit deal, plays public moves until the play
 holds the crafted hand after drawing, then times (median of ``--repeats``, each on a fresh
 finder so no cache from an earlier repeat helps):
 
-* the first action of ``legal_actions()`` (a discard: the cheap moves come first) and the
-  first lay-down in it, which waits for the search of the hand's melds;
+* the first action of ``legal_actions()`` (a discard: the cheap moves come first, unless a
+  lay-down is owed, as after taking a card that must be laid down at once) and the first
+  lay-down in it, which waits for the search of the hand's melds;
 * the full listing, and how many actions it holds;
 * ``best_opening()``.
 
@@ -27,19 +28,33 @@ from hand_rummy.finder import MeldFinder
 _T = TypeVar("_T")
 
 CASES: dict[str, tuple[str, str, str | None]] = {
-    # name: (preset, the mover's hand after drawing, indicator)
+    # name: (preset and variants, the mover's hand after drawing, indicator); in the cases of
+    # TAKEN the hand's last card was taken from the discard pile
     "romme-jokers": ("romme", "2H 3H 4H 5H 6H 7H 8H 9H 10H JH JK JK JK JK", None),
+    # the same hand having taken the J♥ from the discard pile, which it must lay down at once:
+    # a lay-down is owed, so no discard comes first
+    "romme-jokers-taken": (
+        "romme+discard_only_to_meld",
+        "2H 3H 4H 5H 6H 7H 8H 9H 10H JK JK JK JK JH",
+        None,
+    ),
     "romme-two-suits": ("romme", "2H 3H 4H 5H 6H 7H 8H 2S 3S 4S 5S 6S JK JK", None),
     "levant-double-run": ("levant", "9H 10H JH QH KH 9H 10H JH QH KH 5S 6S 7S 8S 2D", "8C"),
     "levant-wild-aces": ("levant", "AC AC 3H 4H 5H 6H 7H 8H 9H 3S 4S 5S 6S 7S KD", "8C"),
     "gulf-jokers": ("gulf", "3D 4D 5D 6D 7D 8D 9D 10D JD QD JK JK JK JK", None),
     "gulf-pairs": ("gulf", "5C 5C 5D 5D 5H 5H 6C 6C 6D 6D 6H 6H JK JK", None),
 }
+TAKEN = {"romme-jokers-taken"}
 
 
-def position(preset: str, hand: str, indicator: str | None) -> hr.Round:
-    """The player to move holds ``hand`` after drawing (the fewest players; another starts)."""
-    ruleset = hr.build(preset)
+def position(preset: str, hand: str, indicator: str | None, *, taken: bool = False) -> hr.Round:
+    """The player to move holds ``hand`` after drawing (the fewest players; another starts).
+
+    The last card of ``hand`` is drawn from the stock, or with ``taken`` taken from the
+    discard pile (the player before discards it).
+    """
+    name, *variants = preset.split("+")
+    ruleset = hr.build(name, variants)
     players = ruleset.players.minimum
     mine = list(hr.parse_cards(hand))
     pool = [p.card for p in ruleset.deck.cards()]
@@ -63,8 +78,13 @@ def position(preset: str, hand: str, indicator: str | None) -> hr.Round:
             pool.remove(card)
     hands[mover] = mine[:-1]
     drawn = mine[-1]
+    before = (mover - 1) % players
+    if taken:
+        # the player before holds the card and discards it
+        pool.append(hands[before].pop())
+        hands[before].append(drawn)
     upcard = [pool.pop()] if ruleset.deal.upcard else []
-    stock = [*pool, drawn]
+    stock = pool[:] if taken else [*pool, drawn]
     if not ruleset.deal.starter_extra_card:
         # the starter draws first: give it a spare card on top, and take the drawn card after
         stock = [*pool[1:], drawn, pool[0]]
@@ -73,7 +93,9 @@ def position(preset: str, hand: str, indicator: str | None) -> hr.Round:
         if game.phase is hr.Phase.REDEAL:
             game = game.apply(hr.PassRedeal())
         elif game.phase is hr.Phase.DRAW:
-            game = game.apply(hr.DrawStock())
+            game = game.apply(hr.TakeDiscard() if taken and game.turn == mover else hr.DrawStock())
+        elif taken and game.turn == before:
+            game = game.apply(hr.Discard(drawn))
         else:
             game = game.apply(next(a for a in game.legal_actions() if isinstance(a, hr.Discard)))
     return game
@@ -110,7 +132,7 @@ def main() -> None:
     print("-" * len(header))
     for name in args.cases.split(","):
         preset, hand, indicator = CASES[name]
-        game = position(preset, hand, indicator)
+        game = position(preset, hand, indicator, taken=name in TAKEN)
         firsts, lay_downs, listings, bests = [], [], [], []
         count = best = 0
         for _ in range(args.repeats):

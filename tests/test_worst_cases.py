@@ -1,0 +1,51 @@
+"""The crafted positions of benchmarks/worst_cases.py are the ones its table names.
+
+The script times them; this checks that each mover holds the crafted hand after drawing,
+and that the taken-card case really owes a lay-down (so its first action is one).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from collections import Counter
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import hand_rummy as hr
+
+SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "worst_cases.py"
+
+
+def _load() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("hand_rummy_worst_cases", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+WORST = _load()
+
+
+@pytest.mark.parametrize("name", sorted(WORST.CASES))
+def test_the_mover_holds_the_crafted_hand(name: str) -> None:
+    preset, hand, indicator = WORST.CASES[name]
+    game = WORST.position(preset, hand, indicator, taken=name in WORST.TAKEN)
+    assert game.phase is hr.Phase.PLAY
+    assert Counter(game.hand(game.turn)) == Counter(hr.parse_cards(hand))
+    assert game.indicator == (None if indicator is None else hr.parse_card(indicator))
+
+
+def test_the_taken_case_owes_a_lay_down() -> None:
+    preset, hand, indicator = WORST.CASES["romme-jokers-taken"]
+    game = WORST.position(preset, hand, indicator, taken=True)
+    assert game.current.taken == hr.parse_card("JH")
+    assert game.current.obligation is hr.Obligation.MELD_TAKEN
+    # 002 with discard_only_to_meld: the taken card must go down now, so nothing else is legal
+    actions = list(game.legal_actions())
+    assert actions and all(isinstance(a, hr.LayDown) for a in actions)
+    assert all(any(hr.parse_card("JH") in m.cards for m in a.melds) for a in actions[:50])
