@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator
 
 from hand_rummy.actions import Exchange
 from hand_rummy.cards import JOKER, Card, Suit, format_cards
+from hand_rummy.melds import Meld, MeldRules
 from hand_rummy.rules.turn import FreedWild
 from hand_rummy.rules.wilds import MeldKind
 from hand_rummy.state import Obligation, RoundState, TableMeld
@@ -87,7 +89,7 @@ def judge_exchange(state: RoundState, action: Exchange) -> Ruling:
 def _may_use(state: RoundState, target: TableMeld, wild: Card, left: list[int]) -> bool:
     """A quick necessary condition: some meld of the hand, or a lay-off, could take ``wild``."""
     finder = state.finder
-    if any(wild in f.meld.cards for f in finder.melds(left)):
+    if finder.melds_using(left, wild.index):
         return True
     return state.ruleset.exchange.freed_wild is FreedWild.USE_NOW and any(
         wild.index in finder.layoff_options(t.meld, t.kind)
@@ -112,38 +114,41 @@ def exchanges(state: RoundState) -> Iterator[Exchange]:
         return
     hand = state.hands[seat]
     for target in state.table:
-        meld = target.meld
-        wilds = [
-            i
-            for i, (c, r) in enumerate(zip(meld.cards, meld.roles))
-            if r is not None and i not in meld.demoted and state.rules.is_wild(c)
-        ]
-        if not wilds:
-            continue
-        for supply in _supplies(state, target, wilds):
+        for supply in _supplies(target.meld, target.kind, state.rules):
             if all(hand[c.index] >= supply.count(c) for c in supply):
                 action = Exchange(target.id, supply)
                 if judge_exchange(state, action).ok:
                     yield action
 
 
-def _supplies(state: RoundState, target: TableMeld, wilds: list[int]) -> list[tuple[Card, ...]]:
-    """The cards that could pay for a wild, each card spelt by every face that plays as it
-    (a joker that is not wild plays as a natural Ace of the indicator suit, 000 §Wild cards)."""
-    joker_plays = None if state.rules.is_wild(JOKER) else state.rules.wilds.joker_as
+@functools.lru_cache(maxsize=4096)
+def _supplies(meld: Meld, kind: MeldKind, rules: MeldRules) -> tuple[tuple[Card, ...], ...]:
+    """The cards that could pay for a wild of ``meld`` (none if it holds no wild that can be
+    taken), each card spelt by every face that plays as it (a joker that is not wild plays
+    as a natural Ace of the indicator suit, 000 §Wild cards). Remembered: a table meld is
+    asked about at every turn until it changes."""
+    wilds = [
+        i
+        for i, (c, r) in enumerate(zip(meld.cards, meld.roles))
+        if r is not None and i not in meld.demoted and rules.is_wild(c)
+    ]
+    if not wilds:
+        return ()
+    joker_plays = None if rules.is_wild(JOKER) else rules.wilds.joker_as
     spelt: list[tuple[Card, ...]] = []
-    for supply in _needed(state, target, wilds):
+    for supply in _needed(meld, kind, rules, wilds):
         faces = [(c, JOKER) if c == joker_plays else (c,) for c in supply]
         spelt.extend(itertools.product(*faces))
-    return list(dict.fromkeys(tuple(sorted(s)) for s in spelt))
+    return tuple(dict.fromkeys(tuple(sorted(s)) for s in spelt))
 
 
-def _needed(state: RoundState, target: TableMeld, wilds: list[int]) -> list[tuple[Card, ...]]:
-    meld = target.meld
-    if target.kind is MeldKind.RUN:
+def _needed(
+    meld: Meld, kind: MeldKind, rules: MeldRules, wilds: list[int]
+) -> list[tuple[Card, ...]]:
+    if kind is MeldKind.RUN:
         return list(dict.fromkeys((r,) for i in wilds if (r := meld.roles[i]) is not None))
     plays = [
-        r or state.rules.wilds.natural_as(c)
+        r or rules.wilds.natural_as(c)
         for i, (c, r) in enumerate(zip(meld.cards, meld.roles))
         if i not in wilds
     ]
