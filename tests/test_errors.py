@@ -20,9 +20,20 @@ from hand_rummy.bots import RandomBot, play_round
         lambda: hr.Round.deal(hr.rulesets.romme, players=2, seed=0).apply(hr.DrawStock()),
         lambda: play_round(hr.Round.deal(hr.rulesets.romme, players=2, seed=0), [RandomBot()]),
         lambda: hr.rulesets.levant.with_(match=hr.rules.MatchPolicy(length=0)),
+        lambda: hr.Round.deal(hr.rulesets.romme, players=2, seed=0).replace(turns=1),
     ],
 )
 def test_errors_share_one_root(make: object) -> None:
     """A caller can catch every refusal and every bad input with one except clause."""
     with pytest.raises(hr.HandRummyError):
         make()  # type: ignore[operator]
+
+
+def test_replace_changes_only_the_fields_named() -> None:
+    game = hr.Round.deal(hr.rulesets.romme, players=2, seed=0)
+    other = game.replace(turn=1 - game.turn, reshuffles=2)
+    assert type(other) is hr.Round
+    assert (other.turn, other.reshuffles) == (1 - game.turn, 2)
+    assert game.reshuffles == 0 and game.turn != other.turn  # the original is untouched
+    for field in ("hands", "stock", "discards", "table", "phase", "history", "finder"):
+        assert getattr(other, field) is getattr(game, field)

@@ -176,10 +176,15 @@ class RoundState:
     def replace(self: _S, **changes: Any) -> _S:
         """A copy with some fields changed, of the same class (the hot path of every action)."""
         new = object.__new__(type(self))
-        for name, value in _fields_of(self):
-            object.__setattr__(new, name, value)
+        values = list(_VALUES(self))
         for name, value in changes.items():
-            object.__setattr__(new, name, value)
+            at = _FIELD_AT.get(name)
+            if at is None:
+                raise InvalidStateError(f"a round has no field {name!r}")
+            values[at] = value
+        # the slots' own setters: a frozen class refuses setattr, and these skip the lookup
+        for put, value in zip(_PUTS, values):
+            put(new, value)
         return new
 
     # --- reading ---------------------------------------------------------------------
@@ -240,11 +245,9 @@ class RoundState:
 _FIELDS = tuple(f.name for f in attrs.fields(RoundState))
 
 
-def _fields_of(state: RoundState) -> zip[tuple[str, Any]]:
-    return zip(_FIELDS, _VALUES(state))
-
-
 _VALUES = operator.attrgetter(*_FIELDS)
+_FIELD_AT = {name: at for at, name in enumerate(_FIELDS)}
+_PUTS = tuple(getattr(RoundState, name).__set__ for name in _FIELDS)
 
 
 def counts_of(cards: Iterable[Card], demoted: Iterable[Card] = ()) -> tuple[int, ...]:
