@@ -9,6 +9,7 @@ import time
 import pytest
 
 import hand_rummy as hr
+from hand_rummy import search
 from hand_rummy.actions import LayDown
 from hand_rummy.bots import GreedyBot, RandomBot, SearchBot
 from hand_rummy.errors import HandRummyError
@@ -144,6 +145,41 @@ def test_a_time_budget_returns_in_time() -> None:
     bot = SearchBot(iterations=2, seconds=30.0, candidates=2, horizon=1)
     bot.choose(game.view(game.turn))
     assert bot.stats.worlds == 2
+
+
+class _FakeTime:
+    """A clock that only play-outs move, by ``step`` seconds each."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 0.0
+        self.step = step
+
+    def perf_counter(self) -> float:
+        return self.now
+
+    def thread_time(self) -> float:
+        return self.now
+
+
+def test_a_play_out_starts_only_if_one_of_average_length_fits(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock = _FakeTime(step=0.03)
+
+    def play_out(game: Round, seat: int, seeds: object, horizon: object = None) -> float:
+        clock.now += clock.step
+        return 0.0
+
+    monkeypatch.setattr(search, "time", clock)
+    monkeypatch.setattr(search, "rollout", play_out)
+    game = _searched_position()
+    bot = SearchBot(seconds=0.1, candidates=3)
+    bot.choose(game.view(game.turn))
+    # three play-outs of 0.03 s make one world by 0.09 s; a fourth would end at 0.12 s, past
+    # the limit, so it is not started (the limit counts from the start of the decision)
+    assert (bot.stats.worlds, bot.stats.rollouts) == (1, 3)
+    assert clock.now == pytest.approx(0.09)
+    assert bot.stats.seconds == pytest.approx(0.09)
 
 
 @pytest.mark.parametrize(

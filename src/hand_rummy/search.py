@@ -85,8 +85,9 @@ class SearchBot:
     ``iterations`` is the number of sampled worlds per searched decision,
     ``seconds`` a time limit per decision, by the wall clock or, with
     ``clock="cpu"``, in this thread's processor time; give either or both (by
-    default 16 worlds). A play-out that is under way when the time runs out is
-    finished, and a sweep of the candidates cut short is not counted.
+    default 16 worlds). The time limit counts from the start of the decision; a play-out is
+    started only while one of the average length so far still fits in it, and a sweep of
+    the candidates cut short is not counted.
     ``horizon`` cuts the play-outs short (see :func:`rollout`); ``margin`` is
     how many standard errors a candidate's paired gain over the greedy choice
     must reach for the bot to play it. ``candidates`` caps the actions compared at one decision (at
@@ -155,6 +156,8 @@ class SearchBot:
         expect(view, PlayerView, "the view")
         start, cpu_start = time.perf_counter(), time.thread_time()
         clock = time.thread_time if self.clock == "cpu" else time.perf_counter
+        # the limit counts from the start of the decision, the greedy choice included
+        deadline = None if self.seconds is None else clock() + self.seconds
         actions = list(view.legal_actions())
         if not actions:
             raise InvalidStateError(f"seat {view.seat} has no legal action: it is not its move")
@@ -166,18 +169,21 @@ class SearchBot:
                 1, 0, 0, time.perf_counter() - start, time.thread_time() - cpu_start
             )
             return greedy
-        deadline = None if self.seconds is None else clock() + self.seconds
         table: list[list[float]] = []
         worlds = rollouts = 0
+        spent = 0.0  # clock time of the play-outs so far
         while self.iterations is None or worlds < self.iterations:
             world = view.sample(rng)
             seeds = [rng.randrange(_SEED_SPACE) for _ in range(view.players)]
             rewards: list[float] = []
             for action in pool:
-                if deadline is not None and clock() >= deadline:
+                now = clock()
+                # start a play-out only if one of the average length still fits
+                if deadline is not None and now + (spent / rollouts if rollouts else 0) >= deadline:
                     break
                 rewards.append(rollout(world.apply(action), view.seat, seeds, self.horizon))
                 rollouts += 1
+                spent += clock() - now
             if len(rewards) < len(pool):
                 break  # out of time in mid-sweep: the part sweep would compare unfairly
             worlds += 1
