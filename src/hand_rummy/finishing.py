@@ -121,15 +121,19 @@ class _Reach:
         self.set_ranks: set[Rank | None] = set()
         self.runs: dict[object, list[tuple[int, int]]] = {}
         for meld, kind in targets:
-            laid = [r if r is not None else natural(c) for c, r in zip(meld.cards, meld.roles)]
+            # only the ends matter: what the first and last cards play as
+            role = meld.roles[0]
+            start = role if role is not None else natural(meld.cards[0])
             if kind is MeldKind.SET:
-                self.set_ranks.add(laid[0].rank)
+                self.set_ranks.add(start.rank)
                 continue
-            first, last = laid[0].rank, laid[-1].rank
+            role = meld.roles[-1]
+            end = role if role is not None else natural(meld.cards[-1])
+            first, last = start.rank, end.rank
             assert first is not None and last is not None
             low = 1 if first is Rank.ACE else int(first)
             high = _HIGH if last is Rank.ACE else int(last)
-            self.runs.setdefault(laid[0].suit, []).append((low, high))
+            self.runs.setdefault(start.suit, []).append((low, high))
 
     def __call__(self, slot: int) -> bool:
         known = self.known.get(slot)
