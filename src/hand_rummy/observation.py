@@ -253,7 +253,7 @@ def observe(
     return result
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=1024)
 def _plays(meld: Meld, rules: MeldRules) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """What each card of ``meld`` plays as, and what its wild cards stand for (remembered:
     a meld stays on the table for many observations)."""

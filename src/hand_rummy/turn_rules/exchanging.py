@@ -121,7 +121,7 @@ def exchanges(state: RoundState) -> Iterator[Exchange]:
                     yield action
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=1024)
 def _supplies(meld: Meld, kind: MeldKind, rules: MeldRules) -> tuple[tuple[Card, ...], ...]:
     """The cards that could pay for a wild of ``meld`` (none if it holds no wild that can be
     taken), each card spelt by every face that plays as it (a joker that is not wild plays
