@@ -1511,3 +1511,14 @@ def test_romme_tournament_jokers_a_hand_of_jokers_may_still_discard_one() -> Non
     jokers = spot("JK JK")
     assert list(jokers.legal_actions()) == [hr.Discard(hr.JOKER)]
     allowed(jokers, hr.Discard(hr.JOKER))
+
+
+@pytest.mark.parametrize("preset", ["levant", "partnership"])
+def test_team_of_numbers_the_teams_in_seat_order(preset: str) -> None:
+    # partners sit opposite (004): seats 0 and 2 are the first team, 1 and 3 the second;
+    # without partnerships each seat is a team of its own
+    game = hr.Round.deal(hr.build(preset), players=4, seed=1)
+    expected = [0, 1, 0, 1] if preset == "partnership" else [0, 1, 2, 3]
+    assert [game.team_of(seat) for seat in range(4)] == expected
+    with pytest.raises(hr.HandRummyError):
+        game.team_of(4)

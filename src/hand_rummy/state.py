@@ -217,6 +217,8 @@ class RoundState:
         return sum(self.hands[seat])
 
     def team_of(self, seat: int) -> int:
+        if not self.ruleset.players.partnerships and 0 <= seat < len(self.hands):
+            return seat  # each player is a team of one, numbered by seat
         for number, team in enumerate(self.ruleset.players.teams(self.players)):
             if seat in team:
                 return number
