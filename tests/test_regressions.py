@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import hand_rummy as hr
 
 
@@ -14,3 +16,36 @@ def test_run_never_holds_the_same_card_twice() -> None:
     assert not hr.lay_off(run.meld, "AC", rules).ok
     fourteen = hr.Meld.of("JK 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC", roles={13: "AC"})
     assert hr.judge_meld(fourteen, rules).verdict.codes == (hr.Code.RUN_TOO_LONG,)
+
+
+@pytest.mark.parametrize(
+    ("run", "legal"),
+    [
+        # A♠ to Q♠ and the joker as K♠: all thirteen ranks, so the Ace may be read high
+        # (2♠ ... K♠ A♠), and there the joker stands inside the run
+        ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS", True),
+        # 2♠ to Q♠: the joker as K♠ (or as A♠) would stand at an end however it is read
+        ("2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS", False),
+    ],
+)
+def test_a_joker_completing_all_thirteen_ranks_is_inside_a_run(run: str, legal: bool) -> None:
+    """Found by random play: under joker_inside_only (RULES-MATRIX P3) the engine accepted
+    this lay-off but did not list it, reading the grown run only with its Ace low."""
+    ruleset = hr.build("saudi_partnership", ["joker_inside_only"])
+    mover = (ruleset.deal.starter(0, 4) + 1) % 4  # not the starter, whose first turn is bare
+    seats: list[hr.PositionSeat | int] = [8, 8, 8, 8]
+    seats[mover] = hr.PositionSeat("JK 4H 9D", opened=True)
+    spot = hr.Position(
+        ruleset,
+        players=seats,
+        table=[hr.PositionMeld(1, mover, run)],
+        discards="9C",
+        turn=mover,
+        phase=hr.Phase.PLAY,
+    )
+    game = hr.Round.from_position(spot)
+    lay_off = hr.LayOff(1, hr.parse_card("JK"), role=hr.parse_card("KS"))
+    assert game.check(lay_off).ok is legal
+    assert (lay_off in set(game.legal_actions())) is legal
+    jokers = [a for a in game.legal_actions() if isinstance(a, hr.LayOff) and a.card.is_joker]
+    assert [a.role for a in jokers] == ([hr.parse_card("KS")] if legal else [])

@@ -761,10 +761,10 @@ class MeldFinder:
             return faces
 
         if kind is MeldKind.RUN:
-            for target, new_mask in self._run_ends(plays, mask):
+            for target, new_mask, first in self._run_ends(plays, mask):
                 for face in naturals_as(target):
                     add(face, None, False)
-                if self._limit_ok(_RUN, new_mask):
+                if any(self._limit_ok(_RUN, m) for m in self._readings(first, new_mask)):
                     for face in self._wild_faces:
                         add(face, target, False)
         elif len(meld) < self._sets.max_size:
@@ -787,10 +787,23 @@ class MeldFinder:
         _CACHE.put(key, table, 1 + len(table))
         return table
 
+    def _readings(self, first: Card, mask: tuple[bool, ...]) -> list[tuple[bool, ...]]:
+        """The wild masks of a run that starts with a card playing as ``first`` (``mask`` in
+        the order laid), one per way to read it: a run of all thirteen ranks may put its Ace
+        at either end where the rules allow both, and a wild card at one end of it is inside
+        in the other reading."""
+        policy = self._runs
+        if len(mask) != 13 or policy.wrap or not (policy.ace_low and policy.ace_high):
+            return [mask]
+        # the Ace moves from the front to the back, or from the back to the front
+        other = mask[1:] + mask[:1] if first.rank is Rank.ACE else mask[-1:] + mask[:-1]
+        return [mask, other]
+
     def _run_ends(
         self, plays: Sequence[Card], mask: tuple[bool, ...]
-    ) -> list[tuple[Card, tuple[bool, ...]]]:
-        """The cards just below and just above a run, with the wild mask if a wild went there."""
+    ) -> list[tuple[Card, tuple[bool, ...], Card]]:
+        """The cards just below and just above a run, each with the wild mask if a wild went
+        there and what the first card of the grown run plays as."""
         policy = self._runs
         suit = plays[0].suit
         assert suit is not None
@@ -798,22 +811,22 @@ class MeldFinder:
         first, last = plays[0].rank, plays[-1].rank
         assert first is not None and last is not None
         below_mask, above_mask = (True, *mask), (*mask, True)
-        ends: list[tuple[Card, tuple[bool, ...]]] = []
+        ends: list[tuple[Card, tuple[bool, ...], Card]] = []
         if policy.wrap:
             if length < 13:
-                below = (int(first) - 2) % 13 + 1
-                above = int(last) % 13 + 1
-                ends.append((CARDS[_face(suit, below)], below_mask))
-                ends.append((CARDS[_face(suit, above)], above_mask))
+                below = CARDS[_face(suit, (int(first) - 2) % 13 + 1)]
+                ends.append((below, below_mask, below))
+                ends.append((CARDS[_face(suit, int(last) % 13 + 1)], above_mask, plays[0]))
             return ends
         low = 1 if first is Rank.ACE else int(first)
         high = _HIGH if last is Rank.ACE and length > 1 else int(last)
         if length >= 13:
             return ends  # every rank is in it: a run never holds the same card twice
         if low > 2 or (low == 2 and policy.ace_low):
-            ends.append((CARDS[_face(suit, low - 1)], below_mask))
+            below = CARDS[_face(suit, low - 1)]
+            ends.append((below, below_mask, below))
         if high < 13 or (high == 13 and policy.ace_high):
-            ends.append((CARDS[_face(suit, high + 1)], above_mask))
+            ends.append((CARDS[_face(suit, high + 1)], above_mask, plays[0]))
         return ends
 
     # --- combinations ---------------------------------------------------------------
