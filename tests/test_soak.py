@@ -7,34 +7,19 @@ invariant on; the longer runs are for the command line.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import attrs
 import pytest
 
 import hand_rummy as hr
+from benchmark_scripts import load
 from hand_rummy import serialize
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "soak.py"
-
-
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("hand_rummy_soak", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    # dataclasses look their module up in sys.modules while the class is being built
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-soak = _load()
+soak = load("soak")
 
 EVERY_CHECK = soak.Options(sample=None, json_every=10, out=None)
 """Every listed action checked, a JSON round trip every ten decisions."""

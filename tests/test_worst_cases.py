@@ -6,29 +6,14 @@ and that the taken-card case really owes a lay-down (so its first action is one)
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections import Counter
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 import hand_rummy as hr
+from benchmark_scripts import load
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "worst_cases.py"
-
-
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("hand_rummy_worst_cases", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-WORST = _load()
+WORST = load("worst_cases")
 
 
 @pytest.mark.parametrize("name", sorted(WORST.CASES))
