@@ -885,10 +885,10 @@ class MeldFinder:
         known = self._hand(hand)
         if bounded and not self._may_reach(hand, known, min_points, max_left):
             return iter(())
-        wanted = _holding(known.candidates, using, lambda c: c[1])
-        if using and not wanted:
-            return iter(())
-        return self._packing(hand, known).search(self._meld_of(known), goal, wanted)
+        if using and using.isdisjoint(known.faces()):
+            return iter(())  # no meld uses those cards
+        packing = self._packing(hand, known)
+        return packing.search(self._meld_of(known), goal, packing.holding(using))
 
     def _may_reach(
         self, hand: Counts, known: _HandMelds, min_points: int, max_left: int | None
@@ -903,11 +903,8 @@ class MeldFinder:
         if sum(hand[face] * self._most[face] for face in faces) < min_points:
             return False
         direct = self._direct_best(hand, known)
-        if direct is not None:
-            return direct[0] >= min_points
-        # enough to know that some packing reaches the bar (the search asks the same)
-        packing = self._packing(hand, known)
-        return packing.most(packing.points_scale(), packing.have, min_points) >= min_points
+        # otherwise the search bounds its own branches, once it is big enough to need it
+        return direct is None or direct[0] >= min_points
 
     def opening_bound(self, hand: Counts) -> int:
         """An upper bound on any opening: every card that is in some meld, at its best value."""
@@ -1009,6 +1006,14 @@ def _give(left: list[int], used: Sequence[int]) -> None:
 
 _SMALL = 30
 """A packing of this many melds or fewer is searched without bounds."""
+
+_UNBOUNDED_STEPS = 64
+"""How many branches a search of a larger packing takes before it starts bounding them.
+
+A bound needs tables over every meld (thousands, in a hand of jokers), and a
+search that soon finds what it wants never needs one; bounding only skips
+branches that yield nothing, so the combinations and their order are the same.
+"""
 
 _UNBOUNDED = 1 << 62
 """An ``enough`` no packing reaches: ask for the exact best."""
@@ -1182,6 +1187,16 @@ class _Packing:
                     ]
                 )
         return self._fit_masks
+
+    def holding(self, faces: Set[int]) -> int:
+        """The melds (bits by index) that use a card of one of ``faces``."""
+        every = (1 << len(self.needs)) - 1
+        melds = 0
+        for face in faces:
+            slot = self._slot_of.get(face)
+            if slot is not None:
+                melds |= every & ~self.fit_masks()[slot][0]  # all but those needing none
+        return melds
 
     # --- the best packing ---
 
@@ -1361,9 +1376,14 @@ class _Packing:
         def wanted(points: int, left: int) -> bool:
             return points >= least or left <= most_left
 
+        free = [_UNBOUNDED_STEPS]
+
         def may_want(points: int, left: int, rest: int) -> bool:
             if points >= least or left <= most_left or not bounded:
                 return True  # and so is every larger combination
+            if free[0]:
+                free[0] -= 1
+                return True
             short = least - points
             if self.most(self.points_scale(), rest, short) >= short:
                 return True
@@ -1373,15 +1393,11 @@ class _Packing:
         return wanted, may_want
 
 
-def _holding(
-    melds: Sequence[_T],
-    slots: Set[int],
-    used: Callable[[_T], tuple[int, ...]] = operator.attrgetter("used"),
-) -> int:
+def _holding(melds: Sequence[FoundMeld], slots: Set[int]) -> int:
     """The melds (bits by index) that use one of hand ``slots``."""
     if not slots:
         return 0
-    return sum(1 << i for i, m in enumerate(melds) if not slots.isdisjoint(used(m)))
+    return sum(1 << i for i, m in enumerate(melds) if not slots.isdisjoint(m.used))
 
 
 @functools.lru_cache(maxsize=128)
