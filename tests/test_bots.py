@@ -208,3 +208,13 @@ def test_discard_scores_by_hand(hand: str, expected: dict[str, float]) -> None:
     rules = hr.MeldRules.of(hr.build("romme"), None)
     scores = discard_scores(hr.parse_cards(hand), rules)
     assert {card.ascii: score for card, score in scores.items()} == expected
+
+
+def test_discard_scores_under_a_flat_penalty_let_the_low_card_go() -> None:
+    # the links as in the first case above; the penalty counts -0.1 times, so a link
+    # outweighs any card's value, and of the two cards with no link (K♦, A♣) the lower goes
+    rules = hr.MeldRules.of(hr.build("romme"), None)
+    scores = discard_scores(hr.parse_cards("5H 6H 8H 5S KD KD AC JK"), rules, flat=True)
+    expected = {"5H": -8.5, "6H": -6.6, "8H": -2.8, "5S": -4.5, "KD": -1.0, "AC": -1.1}
+    assert {c.ascii: s for c, s in scores.items() if c.ascii != "JK"} == pytest.approx(expected)
+    assert max(scores, key=scores.__getitem__).ascii == "KD"

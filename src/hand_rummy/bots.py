@@ -210,6 +210,14 @@ NEAR_WEIGHT = 4.0
 MELD_WEIGHT = 15.0
 """Penalty points being part of a meld of natural cards is worth."""
 
+FLAT_WEIGHT = 0.1
+"""How much a card's penalty value counts, negated, when the hand pays a flat penalty.
+
+A player who has not opened under a flat never-opened penalty (000: 100) pays
+the same whatever it holds, so a card's value costs nothing; a high card counts
+more toward the opening bar, so among equally useless cards the lowest goes.
+"""
+
 
 class GreedyBot:
     """A simple, sensible player that never looks ahead more than this turn.
@@ -370,14 +378,19 @@ class GreedyBot:
         return announced[0] if announced else chosen[0]
 
 
-def discard_scores(hand: Sequence[Card], rules: MeldRules) -> dict[Card, float]:
+def discard_scores(
+    hand: Sequence[Card], rules: MeldRules, *, flat: bool = False
+) -> dict[Card, float]:
     """How much each card of ``hand`` is worth discarding: higher is a better discard.
 
     A card's penalty value, less :data:`NEAR_WEIGHT` for every near-meld link
     it has (another card of its rank in a different suit; a card of its suit
     one or two ranks away, half as much for two) and less :data:`MELD_WEIGHT`
     when it is part of a meld of natural cards. Wild cards score ``-inf``.
+    With ``flat`` (the hand pays a flat penalty, see :data:`FLAT_WEIGHT`) the
+    penalty value counts ``-FLAT_WEIGHT`` times instead of once.
     """
+    weight = -FLAT_WEIGHT if flat else 1.0
     finder = MeldFinder.of(rules)
     naturals = [c for c in hand if not _is_wild(c, rules)]
     in_meld = {
@@ -407,7 +420,7 @@ def discard_scores(hand: Sequence[Card], rules: MeldRules) -> dict[Card, float]:
                     links += 1
                 elif gap == 2:
                     links += 0.5
-        score = card_penalty(card, rules) - NEAR_WEIGHT * links
+        score = weight * card_penalty(card, rules) - NEAR_WEIGHT * links
         if card.index in in_meld:
             score -= MELD_WEIGHT
         scores[card] = score

@@ -7,14 +7,18 @@ lay-down if any, which discard) it
 1. lists a few *candidate* actions, pre-filtered by a cheap heuristic: the
    :class:`~hand_rummy.bots.GreedyBot`'s choice and the next best few by the
    same measures (the discard scores of :func:`~hand_rummy.bots.discard_scores`,
-   the size and value of a lay-down, and not laying down at all);
+   the size and value of a lay-down, and not laying down at all); a player who
+   would pay a flat penalty whatever it holds (:func:`pays_flat`) ranks its
+   discards without the cards' penalty values, and their best comes first;
 2. deals the cards it cannot see at random (:meth:`PlayerView.sample
    <hand_rummy.round.PlayerView.sample>`), one *world* per iteration;
 3. in each world plays every candidate, then plays the round out with
    GreedyBots in every seat (its own included), the same bots with the same
    seeds for every candidate, so the candidates are compared on the same
    cards and the same later choices (common random numbers);
-4. picks the candidate with the lowest mean round score of its own seat.
+4. plays the first candidate, the default, unless another one's mean round
+   score of its own seat is better by more than ``margin`` standard errors of
+   the paired differences, world by world.
 
 Elsewhere (redeal claims, lay-offs, exchanges, forced moves) it plays as the
 GreedyBot does. Lower scores are better; rewards are the negated round score
@@ -53,7 +57,7 @@ from hand_rummy.melds import Meld, judge_meld
 from hand_rummy.round import Phase, PlayerView, Round
 from hand_rummy.scoring import PlayerEnd, RoundEnd, score_round
 
-__all__ = ["REWARD_SCALE", "SearchBot", "SearchStats"]
+__all__ = ["REWARD_SCALE", "SearchBot", "SearchStats", "pays_flat"]
 
 REWARD_SCALE = 100.0
 """Round-score points per unit of reward (a Levantine unopened hand costs 100)."""
@@ -89,7 +93,7 @@ class SearchBot:
     started only while one of the average length so far still fits in it, and a sweep of
     the candidates cut short is not counted.
     ``horizon`` cuts the play-outs short (see :func:`rollout`); ``margin`` is
-    how many standard errors a candidate's paired gain over the greedy choice
+    how many standard errors a candidate's paired gain over the default choice
     must reach for the bot to play it. ``candidates`` caps the actions compared at one decision (at
     least 2). ``seed`` seeds the samples and the rollout bots. ``stats`` holds
     the figures of the last decision.
@@ -168,7 +172,7 @@ class SearchBot:
             self.stats = SearchStats(
                 1, 0, 0, time.perf_counter() - start, time.thread_time() - cpu_start
             )
-            return greedy
+            return pool[0]
         table: list[list[float]] = []
         worlds = rollouts = 0
         spent = 0.0  # clock time of the play-outs so far
@@ -191,15 +195,15 @@ class SearchBot:
         elapsed, cpu = time.perf_counter() - start, time.thread_time() - cpu_start
         if worlds == 0:
             self.stats = SearchStats(len(pool), 0, rollouts, elapsed, cpu)
-            return greedy
+            return pool[0]
         means = tuple(sum(row[i] for row in table) / worlds for i in range(len(pool)))
         self.stats = SearchStats(len(pool), worlds, rollouts, elapsed, cpu, means)
         return pool[self._pick(table)]
 
     def _pick(self, table: Sequence[Sequence[float]]) -> int:
-        """The candidate to play: the best one that beats the greedy choice (index 0) clearly.
+        """The candidate to play: the best one that beats the default (index 0) clearly.
 
-        Each candidate's gain over the greedy choice is paired world by world;
+        Each candidate's gain over the default is paired world by world;
         a candidate is eligible when its mean gain exceeds ``margin`` standard
         errors of those paired gains (any positive gain when ``margin`` is 0).
         """
@@ -226,12 +230,15 @@ def _decision_key(seed: int, view: PlayerView) -> str:
 def candidates(
     view: PlayerView, actions: Sequence[Action], greedy: Action, limit: int
 ) -> list[Action]:
-    """The actions worth comparing, ``greedy`` first, at most ``limit``; one means no search.
+    """The actions worth comparing, the one to play by default first, at most ``limit``;
+    one means no search.
 
     * drawing: draw from the stock and take the discard, when both are legal;
     * when the greedy choice is a discard: the ``limit`` best discards by
       :func:`~hand_rummy.bots.discard_scores` (never a wild card unless the
-      greedy bot would), announced when that is allowed;
+      greedy bot would), announced when that is allowed; when the player
+      :func:`pays_flat`, the scores leave the penalty values out (``flat``) and
+      their best discard comes first, in the greedy choice's place;
     * when it is a lay-down: the greedy one, the others that lay the most
       cards and points, and the best discard instead (holding the melds back);
     * anything else (redeal claims, lay-offs, exchanges): the greedy choice alone.
@@ -244,6 +251,10 @@ def candidates(
     rules = view.ruleset_rules()
     discards = [a for a in actions if isinstance(a, Discard)]
     if isinstance(greedy, Discard):
+        if pays_flat(view):
+            # the greedy bot weighs what each card would cost in hand, which this hand
+            # cannot save: rank the discards without it, the best of them first
+            return _best_discards(view, discards, None, limit) or [greedy]
         return [greedy, *_best_discards(view, discards, greedy, limit - 1)]
     if isinstance(greedy, LayDown):
         values: dict[Meld, int] = {}
@@ -272,7 +283,7 @@ def _best_discards(
     if count <= 0 or not discards:
         return []
     rules = view.ruleset_rules()
-    scores = discard_scores(view.hand, rules)
+    scores = discard_scores(view.hand, rules, flat=pays_flat(view))
     allow_wild = greedy is not None and rules.is_wild(greedy.card)
     by_card: dict[object, Discard] = {}
     for action in discards:
@@ -289,6 +300,17 @@ def _best_discards(
             by_card[action.card] = action
     ranked = sorted(by_card.values(), key=lambda a: (-scores[a.card], str(a.card)))
     return list(ranked[:count])
+
+
+def pays_flat(view: PlayerView) -> bool:
+    """Whether the player would pay a flat penalty, whatever it holds, if the round ended now.
+
+    So it is under a flat never-opened penalty (000: 100) while the player has
+    not opened; its cards' penalty values then cost it nothing.
+    """
+    return (
+        view.ruleset_rules().ruleset.scoring.never_opened is not None and not view.opened[view.seat]
+    )
 
 
 def rollout(game: Round, seat: int, seeds: Sequence[int], horizon: int | None = None) -> float:
