@@ -13,7 +13,15 @@ from pathlib import Path
 import pytest
 
 import hand_rummy as hr
-from hand_rummy.bots import Bot, GreedyBot, RandomBot, discard_scores, play_match, play_round
+from hand_rummy.bots import (
+    Bot,
+    GreedyBot,
+    RandomBot,
+    discard_scores,
+    pays_flat,
+    play_match,
+    play_round,
+)
 
 CI = bool(os.environ.get("CI"))
 PRESETS = sorted(hr.PRESETS)
@@ -218,3 +226,36 @@ def test_discard_scores_under_a_flat_penalty_let_the_low_card_go() -> None:
     expected = {"5H": -8.5, "6H": -6.6, "8H": -2.8, "5S": -4.5, "KD": -1.0, "AC": -1.1}
     assert {c.ascii: s for c, s in scores.items() if c.ascii != "JK"} == pytest.approx(expected)
     assert max(scores, key=scores.__getitem__).ascii == "KD"
+
+
+def test_flat_discards_rank_by_links_only_while_the_hand_pays_a_flat_penalty() -> None:
+    flat_seen = opened_seen = 0
+    for preset in ("levant", "romme"):
+        ruleset = hr.build(preset)
+        for seed in range(3):
+            game = hr.Round.deal(ruleset, 4, seed)
+            bots = [GreedyBot(seed + i) for i in range(4)]
+            while not game.is_over:
+                view = game.view(game.turn)
+                # Levant charges a flat 100 to a hand that has not opened; Rommé the cards
+                unopened_levant = preset == "levant" and not view.opened[view.seat]
+                assert pays_flat(view) == unopened_levant
+                plain = GreedyBot(7).choose(view)
+                flat = GreedyBot(7, flat_discards=True).choose(view)
+                if isinstance(flat, hr.Discard) and unopened_levant:
+                    rules = view.ruleset_rules()
+                    scores = discard_scores(view.hand, rules, flat=True)
+                    naturals = [
+                        a.card
+                        for a in game.legal_actions()
+                        if isinstance(a, hr.Discard) and not rules.is_wild(a.card)
+                    ]
+                    if naturals:
+                        assert scores[flat.card] == max(scores[card] for card in naturals)
+                        flat_seen += 1
+                else:
+                    assert flat == plain  # the same seed, the same choice
+                    opened_seen += isinstance(flat, hr.Discard)
+                game = game.apply(bots[game.turn].choose(view))
+    assert flat_seen > 0
+    assert opened_seen > 0

@@ -67,6 +67,7 @@ __all__ = [
     "SearchBot",
     "ask",
     "asker",
+    "pays_flat",
     "play_match",
     "play_round",
 ]
@@ -240,14 +241,20 @@ class GreedyBot:
       unless every discard is wild, announcing whenever it may.
 
     Ties are broken by a generator seeded with ``seed``, so the bot is
-    deterministic given its seed.
+    deterministic given its seed. With ``flat_discards``, a player who
+    :func:`pays_flat` scores its discards without their penalty values
+    (:func:`discard_scores` with ``flat``), as :class:`~hand_rummy.search.SearchBot`
+    does.
     """
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, *, flat_discards: bool = False) -> None:
         self.seed = seed
+        self.flat_discards = flat_discards
         self._rng = random.Random(seed)
 
     def __repr__(self) -> str:
+        if self.flat_discards:
+            return f"GreedyBot(seed={self.seed}, flat_discards=True)"
         return f"GreedyBot(seed={self.seed})"
 
     def choose(self, view: PlayerView) -> Action:
@@ -367,7 +374,7 @@ class GreedyBot:
     # --- discarding -----------------------------------------------------------------------
 
     def _discard(self, view: PlayerView, rules: MeldRules, discards: list[Discard]) -> Action:
-        scores = discard_scores(view.hand, rules)
+        scores = discard_scores(view.hand, rules, flat=self.flat_discards and pays_flat(view))
         natural = [a for a in discards if not _is_wild(a.card, rules)]
         pool = natural or discards
         best = max(scores[a.card] for a in pool)
@@ -376,6 +383,16 @@ class GreedyBot:
         chosen = [a for a in pool if a.card == card]
         announced = [a for a in chosen if a.announce]
         return announced[0] if announced else chosen[0]
+
+
+def pays_flat(view: PlayerView) -> bool:
+    """Whether the player would pay a flat penalty, whatever it holds, if the round ended now.
+
+    So it is under a flat never-opened penalty (000: 100) while the player has
+    not opened; its cards' penalty values then cost it nothing.
+    """
+    flat = view.ruleset_rules().ruleset.scoring.never_opened is not None
+    return flat and not view.opened[view.seat]
 
 
 def discard_scores(

@@ -7,16 +7,18 @@ lay-down if any, which discard) it
 1. lists a few *candidate* actions, pre-filtered by a cheap heuristic: the
    :class:`~hand_rummy.bots.GreedyBot`'s choice and the next best few by the
    same measures (the discard scores of :func:`~hand_rummy.bots.discard_scores`,
-   the size and value of a lay-down, and not laying down at all); a player who
-   would pay a flat penalty whatever it holds (:func:`pays_flat`) ranks its
-   discards without the cards' penalty values, and their best comes first;
+   the size and value of a lay-down, and not laying down at all); its
+   GreedyBot has ``flat_discards``: a player who would pay a flat penalty
+   whatever it holds (:func:`~hand_rummy.bots.pays_flat`) ranks its discards
+   without the cards' penalty values;
 2. deals the cards it cannot see at random (:meth:`PlayerView.sample
    <hand_rummy.round.PlayerView.sample>`), one *world* per iteration;
 3. in each world plays every candidate, then plays the round out with
-   GreedyBots in every seat (its own included), the same bots with the same
+   GreedyBots in every seat (its own included, with ``flat_discards`` as
+   above), the same bots with the same
    seeds for every candidate, so the candidates are compared on the same
    cards and the same later choices (common random numbers);
-4. plays the first candidate, the default, unless another one's mean round
+4. plays the first candidate, the greedy choice, unless another one's mean round
    score of its own seat is better by more than ``margin`` standard errors of
    the paired differences, world by world.
 
@@ -51,13 +53,13 @@ from collections.abc import Sequence
 import attrs
 
 from hand_rummy.actions import Action, Discard, DrawStock, LayDown, TakeDiscard
-from hand_rummy.bots import Choice, GreedyBot, discard_scores
+from hand_rummy.bots import Choice, GreedyBot, discard_scores, pays_flat
 from hand_rummy.errors import InvalidStateError, expect
 from hand_rummy.melds import Meld, judge_meld
 from hand_rummy.round import Phase, PlayerView, Round
 from hand_rummy.scoring import PlayerEnd, RoundEnd, score_round
 
-__all__ = ["REWARD_SCALE", "SearchBot", "SearchStats", "pays_flat"]
+__all__ = ["REWARD_SCALE", "SearchBot", "SearchStats"]
 
 REWARD_SCALE = 100.0
 """Round-score points per unit of reward (a Levantine unopened hand costs 100)."""
@@ -166,7 +168,7 @@ class SearchBot:
         if not actions:
             raise InvalidStateError(f"seat {view.seat} has no legal action: it is not its move")
         rng = random.Random(_decision_key(self.seed, view))
-        greedy = GreedyBot(rng.randrange(_SEED_SPACE)).choose(view)
+        greedy = GreedyBot(rng.randrange(_SEED_SPACE), flat_discards=True).choose(view)
         pool = candidates(view, actions, greedy, self.candidates)
         if len(pool) < 2:
             self.stats = SearchStats(
@@ -230,15 +232,14 @@ def _decision_key(seed: int, view: PlayerView) -> str:
 def candidates(
     view: PlayerView, actions: Sequence[Action], greedy: Action, limit: int
 ) -> list[Action]:
-    """The actions worth comparing, the one to play by default first, at most ``limit``;
-    one means no search.
+    """The actions worth comparing, ``greedy`` first, at most ``limit``; one means no search.
 
     * drawing: draw from the stock and take the discard, when both are legal;
     * when the greedy choice is a discard: the ``limit`` best discards by
       :func:`~hand_rummy.bots.discard_scores` (never a wild card unless the
-      greedy bot would), announced when that is allowed; when the player
-      :func:`pays_flat`, the scores leave the penalty values out (``flat``) and
-      their best discard comes first, in the greedy choice's place;
+      greedy bot would), announced when that is allowed; without the cards'
+      penalty values (``flat``) when the player
+      :func:`~hand_rummy.bots.pays_flat`;
     * when it is a lay-down: the greedy one, the others that lay the most
       cards and points, and the best discard instead (holding the melds back);
     * anything else (redeal claims, lay-offs, exchanges): the greedy choice alone.
@@ -251,10 +252,6 @@ def candidates(
     rules = view.ruleset_rules()
     discards = [a for a in actions if isinstance(a, Discard)]
     if isinstance(greedy, Discard):
-        if pays_flat(view):
-            # the greedy bot weighs what each card would cost in hand, which this hand
-            # cannot save: rank the discards without it, the best of them first
-            return _best_discards(view, discards, None, limit) or [greedy]
         return [greedy, *_best_discards(view, discards, greedy, limit - 1)]
     if isinstance(greedy, LayDown):
         values: dict[Meld, int] = {}
@@ -302,25 +299,16 @@ def _best_discards(
     return list(ranked[:count])
 
 
-def pays_flat(view: PlayerView) -> bool:
-    """Whether the player would pay a flat penalty, whatever it holds, if the round ended now.
-
-    So it is under a flat never-opened penalty (000: 100) while the player has
-    not opened; its cards' penalty values then cost it nothing.
-    """
-    return (
-        view.ruleset_rules().ruleset.scoring.never_opened is not None and not view.opened[view.seat]
-    )
-
-
 def rollout(game: Round, seat: int, seeds: Sequence[int], horizon: int | None = None) -> float:
     """Play ``game`` on with GreedyBots seeded ``seeds``; ``seat``'s reward (higher is better).
 
+    ``seat`` plays as the SearchBot's default does (``flat_discards``), the others as plain
+    GreedyBots.
     The round is played to its end, or with a ``horizon`` until ``seat`` is
     about to draw for the ``horizon``-th time, and then :func:`estimate` scores
     it as if another player went out there.
     """
-    bots = [GreedyBot(s) for s in seeds]
+    bots = [GreedyBot(s, flat_discards=i == seat) for i, s in enumerate(seeds)]
     turns = 0
     while not game.is_over:
         if game.turn == seat and game.phase is Phase.DRAW and horizon is not None:
