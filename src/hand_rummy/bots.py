@@ -389,10 +389,15 @@ def pays_flat(view: PlayerView) -> bool:
     """Whether the player would pay a flat penalty, whatever it holds, if the round ended now.
 
     So it is under a flat never-opened penalty (000: 100) while the player has
-    not opened; its cards' penalty values then cost it nothing.
+    not opened (with ``personal_never_opened``, laid no meld itself, whatever its
+    partner did); its cards' penalty values then cost it nothing.
     """
-    flat = view.ruleset_rules().ruleset.scoring.never_opened is not None
-    return flat and not view.opened[view.seat]
+    scoring = view.ruleset_rules().ruleset.scoring
+    if scoring.never_opened is None:
+        return False
+    if scoring.personal_never_opened:
+        return not any(meld.owner == view.seat for meld in view.table)
+    return not view.opened[view.seat]
 
 
 def discard_scores(

@@ -881,7 +881,7 @@ class MeldFinder:
             packing = _Packing(
                 hand, [f.points for f in options], [f.used for f in options], self._most
             )
-            return packing.search(options.__getitem__, goal, _holding(options, using))
+            return packing.search(options.__getitem__, goal, packing.holding(using))
         known = self._hand(hand)
         if bounded and not self._may_reach(hand, known, min_points, max_left):
             return iter(())
@@ -1376,13 +1376,14 @@ class _Packing:
         def wanted(points: int, left: int) -> bool:
             return points >= least or left <= most_left
 
-        free = [_UNBOUNDED_STEPS]
+        free = _UNBOUNDED_STEPS
 
         def may_want(points: int, left: int, rest: int) -> bool:
+            nonlocal free
             if points >= least or left <= most_left or not bounded:
                 return True  # and so is every larger combination
-            if free[0]:
-                free[0] -= 1
+            if free:
+                free -= 1
                 return True
             short = least - points
             if self.most(self.points_scale(), rest, short) >= short:
@@ -1391,13 +1392,6 @@ class _Packing:
             return most_left >= 0 and self.most(self.cards_scale(), rest, missing) >= missing
 
         return wanted, may_want
-
-
-def _holding(melds: Sequence[FoundMeld], slots: Set[int]) -> int:
-    """The melds (bits by index) that use one of hand ``slots``."""
-    if not slots:
-        return 0
-    return sum(1 << i for i, m in enumerate(melds) if not slots.isdisjoint(m.used))
 
 
 @functools.lru_cache(maxsize=128)

@@ -95,7 +95,7 @@ class SearchBot:
     started only while one of the average length so far still fits in it, and a sweep of
     the candidates cut short is not counted.
     ``horizon`` cuts the play-outs short (see :func:`rollout`); ``margin`` is
-    how many standard errors a candidate's paired gain over the default choice
+    how many standard errors a candidate's paired gain over the greedy choice
     must reach for the bot to play it. ``candidates`` caps the actions compared at one decision (at
     least 2). ``seed`` seeds the samples and the rollout bots. ``stats`` holds
     the figures of the last decision.
@@ -174,7 +174,7 @@ class SearchBot:
             self.stats = SearchStats(
                 1, 0, 0, time.perf_counter() - start, time.thread_time() - cpu_start
             )
-            return pool[0]
+            return greedy
         table: list[list[float]] = []
         worlds = rollouts = 0
         spent = 0.0  # clock time of the play-outs so far
@@ -197,15 +197,15 @@ class SearchBot:
         elapsed, cpu = time.perf_counter() - start, time.thread_time() - cpu_start
         if worlds == 0:
             self.stats = SearchStats(len(pool), 0, rollouts, elapsed, cpu)
-            return pool[0]
+            return greedy
         means = tuple(sum(row[i] for row in table) / worlds for i in range(len(pool)))
         self.stats = SearchStats(len(pool), worlds, rollouts, elapsed, cpu, means)
         return pool[self._pick(table)]
 
     def _pick(self, table: Sequence[Sequence[float]]) -> int:
-        """The candidate to play: the best one that beats the default (index 0) clearly.
+        """The candidate to play: the best one that beats the greedy choice (index 0) clearly.
 
-        Each candidate's gain over the default is paired world by world;
+        Each candidate's gain over the greedy choice is paired world by world;
         a candidate is eligible when its mean gain exceeds ``margin`` standard
         errors of those paired gains (any positive gain when ``margin`` is 0).
         """
@@ -303,8 +303,7 @@ def rollout(game: Round, seat: int, seeds: Sequence[int], horizon: int | None = 
     """Play ``game`` on with GreedyBots seeded ``seeds``; ``seat``'s reward (higher is better).
 
     ``seat`` plays as the SearchBot's default does (``flat_discards``), the others as plain
-    GreedyBots.
-    The round is played to its end, or with a ``horizon`` until ``seat`` is
+    GreedyBots. The round is played to its end, or with a ``horizon`` until ``seat`` is
     about to draw for the ``horizon``-th time, and then :func:`estimate` scores
     it as if another player went out there.
     """
