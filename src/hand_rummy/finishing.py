@@ -30,7 +30,7 @@ from hand_rummy.cards import CARDS, Card, Rank
 from hand_rummy.finder import MeldFinder
 from hand_rummy.melds import Meld
 from hand_rummy.rules.wilds import MeldKind
-from hand_rummy.state import DEMOTED, SLOTS, TableMeld
+from hand_rummy.state import DEMOTED, TableMeld
 from hand_rummy.table import LayoffContext, lay_off
 
 __all__ = ["FinishRules", "can_finish", "lay_off_options"]
@@ -71,57 +71,67 @@ def can_finish(
     ``discardable(slot)`` says whether the card in a hand slot may be the
     final discard.
     """
-    targets = tuple((m.meld, m.kind) for m in table if rules.on_others or m.owner == seat)
     spare = 1 if rules.final_discard or rules.may_discard else 0
     if sum(hand) == 0:
         return not rules.final_discard
+    older = _older(finder, table if isinstance(table, tuple) else tuple(table), seat, rules)
     in_melds = finder.slots_in_melds(hand)
     alone = [slot for slot in compress(range(len(hand)), hand) if slot not in in_melds]
-    if not targets and sum(hand[slot] for slot in alone) > spare:
+    if not older.targets and sum(hand[slot] for slot in alone) > spare:
         return False  # nothing to lay off on: every card but the discard must be in a new meld
-    reach = _Reach(finder, hand, targets)
+    # a card no older meld could take can only be the discard: count those the table alone
+    # rules out first, and ask the hand about a gap to a run's end only if that leaves room
     stuck = 0
+    gaps = []
     for slot in alone:
-        if not reach(slot):
-            stuck += hand[slot]  # such a card can only be the discard
+        verdict = older.verdict(slot)
+        if verdict is None:
+            gaps.append(slot)
+        elif not verdict:
+            stuck += hand[slot]
             if stuck > spare:
                 return False
-    melds = finder.meld_slots(hand)
+    reach = _Reach(finder, hand, older)
+    for slot in gaps:
+        if not reach(slot):
+            stuck += hand[slot]
+            if stuck > spare:
+                return False
     search = _Search(
-        melds,
+        hand,
+        finder.meld_slots(hand),
         finder,
-        targets,
+        older.targets,
         spare=spare,
         need_discard=rules.final_discard,
         discardable=discardable,
         reach=reach,
     )
-    return search.place(tuple(hand), ())
+    return search.start()
 
 
-class _Reach:
-    """A generous test of whether a card could ever be laid off on one of the older melds.
+class _Older:
+    """The melds on the table before this turn that a finishing player may lay off on, and
+    what each card could join there whatever the hand holds.
 
-    Generous means it never says no to a card that some order of lay-offs
-    could place: a set takes its rank, a run the cards of its suit that the
-    hand's other cards of that suit (and its wilds) could link to an end. It
-    is worked out card by card, since most hands are ruled out by a few.
+    A set takes a card of its rank; a run a card of its suit beyond one of its
+    ends, if the cards between can be supplied (which depends on the hand, so
+    :class:`_Reach` asks). Only the first and last cards of a meld matter.
     """
 
-    def __init__(self, finder: MeldFinder, hand: Sequence[int], targets: Targets) -> None:
+    __slots__ = ("any_target", "known", "rules", "runs", "set_ranks", "targets", "wrap")
+
+    def __init__(self, finder: MeldFinder, targets: Targets) -> None:
         rules = finder.rules
         self.rules = rules
-        self.hand = hand
+        self.targets = targets
         self.any_target = bool(targets)
         self.wrap = rules.ruleset.runs.wrap
-        self.known: dict[int, bool] = {}
-        self._wilds: int | None = None
-        self._suits: dict[object, set[int]] = {}
+        self.known: dict[int, bool | None] = {}
         natural = rules.wilds.natural_as
         self.set_ranks: set[Rank | None] = set()
         self.runs: dict[object, list[tuple[int, int]]] = {}
         for meld, kind in targets:
-            # only the ends matter: what the first and last cards play as
             role = meld.roles[0]
             start = role if role is not None else natural(meld.cards[0])
             if kind is MeldKind.SET:
@@ -135,27 +145,83 @@ class _Reach:
             high = _HIGH if last is Rank.ACE else int(last)
             self.runs.setdefault(start.suit, []).append((low, high))
 
-    def __call__(self, slot: int) -> bool:
-        known = self.known.get(slot)
-        if known is None:
-            known = self._reaches(slot)
-            self.known[slot] = known
-        return known
-
-    def _reaches(self, slot: int) -> bool:
+    def verdict(self, slot: int) -> bool | None:
+        """Whether some older meld could take the card in ``slot``: ``None`` when only a run
+        of its suit could, and then only if the hand can fill the gap to an end."""
+        if slot in self.known:
+            return self.known[slot]
         rules = self.rules
         card = CARDS[slot % DEMOTED]
+        verdict: bool | None
         if slot < DEMOTED and rules.is_wild(card):
-            return self.any_target
-        if card.is_joker and slot >= DEMOTED:
-            return bool(self.runs) or Rank.ACE in self.set_ranks  # it plays as any Ace
-        plays = rules.wilds.natural_as(card)
-        if plays.rank in self.set_ranks:
-            return True
-        runs = self.runs.get(plays.suit)
-        if not runs:
-            return False
-        return self.wrap or any(self._links(low, high, plays) for low, high in runs)
+            verdict = self.any_target
+        elif card.is_joker and slot >= DEMOTED:
+            verdict = bool(self.runs) or Rank.ACE in self.set_ranks  # it plays as any Ace
+        else:
+            plays = rules.wilds.natural_as(card)
+            if plays.rank in self.set_ranks:
+                verdict = True
+            elif plays.suit not in self.runs:
+                verdict = False
+            else:
+                verdict = True if self.wrap else None
+        self.known[slot] = verdict
+        return verdict
+
+
+_OLDER: dict[tuple[int, int, int], tuple[MeldFinder, tuple[TableMeld, ...], _Older]] = {}
+_OLDER_LIMIT = 64
+
+
+def _older(
+    finder: MeldFinder, table: tuple[TableMeld, ...], seat: int, rules: FinishRules
+) -> _Older:
+    """The :class:`_Older` of ``table``, the same object while the table does not change.
+
+    A round's table is an immutable tuple that passes unchanged from state to
+    state until a meld is laid, so it is remembered by identity; the entry
+    holds the table and the finder themselves, so neither identity can be
+    reused by another object while it is remembered.
+    """
+    key = (id(finder), id(table), -1 if rules.on_others else seat)
+    entry = _OLDER.get(key)
+    if entry is not None and entry[0] is finder and entry[1] is table:
+        return entry[2]
+    targets = tuple((m.meld, m.kind) for m in table if rules.on_others or m.owner == seat)
+    older = _Older(finder, targets)
+    if len(_OLDER) >= _OLDER_LIMIT:
+        _OLDER.clear()  # a bounded store: forget everything rather than grow
+    _OLDER[key] = (finder, table, older)
+    return older
+
+
+class _Reach:
+    """A generous test of whether a card could ever be laid off on one of the older melds.
+
+    Generous means it never says no to a card that some order of lay-offs
+    could place: a set takes its rank, a run the cards of its suit that the
+    hand's other cards of that suit (and its wilds) could link to an end. It
+    is worked out card by card, since most hands are ruled out by a few.
+    """
+
+    def __init__(self, finder: MeldFinder, hand: Sequence[int], older: _Older) -> None:
+        self.rules = finder.rules
+        self.hand = hand
+        self.older = older
+        self.known: dict[int, bool] = {}
+        self._wilds: int | None = None
+        self._suits: dict[object, set[int]] = {}
+
+    def __call__(self, slot: int) -> bool:
+        verdict = self.older.verdict(slot)
+        if verdict is not None:
+            return verdict
+        known = self.known.get(slot)
+        if known is None:
+            plays = self.rules.wilds.natural_as(CARDS[slot % DEMOTED])
+            known = any(self._links(low, high, plays) for low, high in self.older.runs[plays.suit])
+            self.known[slot] = known
+        return known
 
     def _links(self, low: int, high: int, card: Card) -> bool:
         """Whether held cards of the suit and the wilds could join ``card`` to a run's end."""
@@ -203,10 +269,16 @@ def _values(rank: Rank) -> tuple[int, ...]:
 
 
 class _Search:
-    """The first-card search over new melds, then the lay-offs and the discard."""
+    """The first-card search over new melds, then the lay-offs and the discard.
+
+    The search works on the slots the hand holds, numbered in slot order: a
+    hand of fifteen cards has at most fifteen, so what is left of it is a short
+    tuple of counts, cheap to copy and to remember.
+    """
 
     def __init__(
         self,
+        hand: Sequence[int],
         melds: Sequence[tuple[int, ...]],
         finder: MeldFinder,
         targets: Targets,
@@ -216,13 +288,17 @@ class _Search:
         discardable: Callable[[int], bool],
         reach: Callable[[int], bool],
     ) -> None:
-        self.melds: dict[int, list[tuple[int, ...]]] = {}
+        self.slots = list(compress(range(len(hand)), hand))
+        self.start_counts = tuple(hand[slot] for slot in self.slots)
+        number = {slot: i for i, slot in enumerate(self.slots)}
+        self.melds: list[list[tuple[int, ...]]] = [[] for _ in self.slots]
         for used in melds:
-            for slot in set(used):
-                self.melds.setdefault(slot, []).append(used)
+            numbered = tuple(number[slot] for slot in used)
+            for i in set(numbered):
+                self.melds[i].append(numbered)
         # the card to place next is the held one with the fewest melds to try (a card in none
         # first of all): the choice narrows fastest where it has least to choose from
-        self.order = sorted(range(SLOTS), key=lambda slot: len(self.melds.get(slot, ())))
+        self.order = sorted(range(len(self.slots)), key=lambda i: len(self.melds[i]))
         self.finder = finder
         self.targets = targets
         self.spare = spare
@@ -232,33 +308,40 @@ class _Search:
         self.seen: dict[object, bool] = {}
         self.takes: dict[tuple[Meld, MeldKind, tuple[int, ...]], list[Counter[int]]] = {}
 
-    def place(self, hand: tuple[int, ...], aside: tuple[int, ...]) -> bool:
-        """Whether ``hand`` splits into new melds and cards that the lay-offs can take."""
-        key = (hand, aside)
+    def start(self) -> bool:
+        """Whether the whole hand can be placed."""
+        return self.place(self.start_counts, (), 0)
+
+    def place(self, left: tuple[int, ...], aside: tuple[int, ...], stuck: int) -> bool:
+        """Whether the cards ``left`` (counts by held slot) split into new melds and cards
+        that the lay-offs can take, with ``aside`` (hand slots) set aside already, ``stuck``
+        of which no older meld could take."""
+        key = (left, aside)
         known = self.seen.get(key)
         if known is None:
-            known = self._place(hand, aside)
+            known = self._place(left, aside, stuck)
             self.seen[key] = known
         return known
 
-    def _place(self, hand: tuple[int, ...], aside: tuple[int, ...]) -> bool:
-        first = next((slot for slot in self.order if hand[slot]), None)
+    def _place(self, left: tuple[int, ...], aside: tuple[int, ...], stuck: int) -> bool:
+        first = next((i for i in self.order if left[i]), None)
         if first is None:
             return self.lay_off(aside, self.targets, self.spare)
         # a meld of what is left is a meld of the whole hand, so the hand's list will do
-        for used in self.melds.get(first, ()):
-            left = list(hand)
-            for slot in used:
-                left[slot] -= 1
-            if min(map(left.__getitem__, used)) >= 0 and self.place(tuple(left), aside):
+        for used in self.melds[first]:
+            after = list(left)
+            for i in used:
+                after[i] -= 1
+            if min(map(after.__getitem__, used)) >= 0 and self.place(tuple(after), aside, stuck):
                 return True
         # or the first card waits for the lay-offs (or is the discard)
-        rest = list(hand)
+        slot = self.slots[first]
+        stuck += not self.reach(slot)
+        if stuck > self.spare:
+            return False
+        rest = list(left)
         rest[first] -= 1
-        stuck = sum(1 for slot in aside if not self.reach(slot))
-        return stuck + (not self.reach(first)) <= self.spare and self.place(
-            tuple(rest), tuple(sorted((*aside, first)))
-        )
+        return self.place(tuple(rest), tuple(sorted((*aside, slot))), stuck)
 
     def lay_off(self, cards: tuple[int, ...], targets: Targets, spare: int) -> bool:
         """Whether ``cards`` can all be laid off on ``targets`` in some order, bar one discard.
