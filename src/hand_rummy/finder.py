@@ -607,13 +607,27 @@ class MeldFinder:
         while ranks:
             at = (ranks & -ranks).bit_length() - 1
             ranks &= ranks - 1
-            rank = _RANKS[at]
-            clubs, diamonds, hearts, spades = (held.choices(s * 13 + at) for s in range(4))
-            key = ("sets", self._shape, at, pool, clubs, diamonds, hearts, spades)
+            if held.extras:
+                clubs, diamonds, hearts, spades = (held.choices(s * 13 + at) for s in range(4))
+                by_suit = (clubs, diamonds, hearts, spades)
+                key: tuple[object, ...] = ("sets", self._shape, at, pool, *by_suit)
+            else:
+                # only natural cards play as themselves: the four suits' bits of the rank say
+                # which are held (bit s is suit s, taken from bit 13 * s + at)
+                natural = held.natural
+                suits_held = (
+                    natural >> at & 1
+                    | natural >> (at + 12) & 2
+                    | natural >> (at + 24) & 4
+                    | natural >> (at + 36) & 8
+                )
+                key = ("sets", self._shape, at, pool, suits_held)
             cached = _CACHE.get(key)
             if isinstance(cached, list):
                 out.extend(cached)
                 continue
+            rank = _RANKS[at]
+            clubs, diamonds, hearts, spades = (held.choices(s * 13 + at) for s in range(4))
             mark = len(out)
             suits = [(s, c) for s, c in enumerate((clubs, diamonds, hearts, spades)) if c]
             natural_value = values.of(rank)

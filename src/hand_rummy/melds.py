@@ -533,6 +533,14 @@ def judge_meld(meld: Meld, rules: MeldRules) -> MeldJudgement:
     """Check one meld and, when it is legal, give its table form, kind and opening value."""
     expect(meld, Meld, "the meld")
     expect(rules, MeldRules, "the rules (MeldRules.of(ruleset, indicator))")
+    return _judged(meld, rules)
+
+
+@functools.lru_cache(maxsize=4096)
+def _judged(meld: Meld, rules: MeldRules) -> MeldJudgement:
+    """:func:`judge_meld`'s answer, remembered: it depends on nothing but the two frozen
+    values, and a table meld is judged again at every turn that asks what it could take or
+    give up (each of its lay-offs and exchanges judges it first)."""
     shown = str(meld)
     slots, problems = _slots(meld, rules)
     if problems:
