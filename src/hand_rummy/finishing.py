@@ -306,7 +306,7 @@ class _Search:
         self.discardable = discardable
         self.reach = reach
         self.seen: dict[object, bool] = {}
-        self.takes: dict[tuple[Meld, MeldKind, tuple[int, ...]], list[Counter[int]]] = {}
+        self.takes: dict[tuple[Meld, MeldKind, tuple[int, ...]], list[tuple[int, ...]]] = {}
 
     def start(self) -> bool:
         """Whether the whole hand can be placed."""
@@ -352,73 +352,74 @@ class _Search:
         """
         if not cards:
             return not (self.need_discard and spare)
+        # each card gets a byte of one integer, as in the finder's packing: cards, what is
+        # left of them and each group a meld could take are integers, and "the group fits"
+        # is one subtraction (no byte below zero, so the top bit of each survives)
+        shift = {slot: 8 * i for i, slot in enumerate(sorted(set(cards)))}
+        guard = int.from_bytes(b"\x80" * len(shift), "little")
+
+        def code(group: Iterable[int]) -> int:
+            return sum(1 << shift[slot] for slot in group)
+
         # what each meld could take of all the cards: a group that needs the card kept for
         # the discard does not fit in what is left, so the same groups serve every choice
-        shares = [self._takes(meld, kind, cards) for meld, kind in targets]
-        memo: dict[tuple[int, tuple[tuple[int, int], ...]], bool] = {}
+        shares = [[code(g) for g in self._takes(meld, kind, cards)] for meld, kind in targets]
+        memo: dict[tuple[int, int], bool] = {}
+        every = code(cards)
         if spare:
             # the discard comes last in the turn, but any one card may be it
-            for slot in sorted(set(cards)):
-                if self.discardable(slot):
-                    rest = list(cards)
-                    rest.remove(slot)
-                    if self._shared(tuple(rest), shares, memo):
-                        return True
+            for slot in sorted(shift):
+                if self.discardable(slot) and _split(
+                    every - (1 << shift[slot]), shares, 0, guard, memo
+                ):
+                    return True
             if self.need_discard:
                 return False
-        return self._shared(cards, shares, memo)
+        return _split(every, shares, 0, guard, memo)
 
-    @staticmethod
-    def _shared(
-        cards: tuple[int, ...],
-        shares: list[list[Counter[int]]],
-        memo: dict[tuple[int, tuple[tuple[int, int], ...]], bool],
-    ) -> bool:
-        return not cards or _split(Counter(cards), shares, 0, memo)
-
-    def _takes(self, meld: Meld, kind: MeldKind, cards: tuple[int, ...]) -> list[Counter[int]]:
-        """Every group of ``cards`` that ``meld`` could take, one lay-off after another."""
+    def _takes(self, meld: Meld, kind: MeldKind, cards: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """Every group of ``cards`` (sorted slots) that ``meld`` could take, one lay-off after
+        another."""
         known = self.takes.get((meld, kind, cards))
         if known is not None:
             return known
         pool = Counter(cards)
-        found: dict[tuple[int, ...], Counter[int]] = {}
+        found: dict[tuple[int, ...], None] = {}
         seen: set[tuple[Meld, tuple[int, ...]]] = set()
         stack: list[tuple[Meld, tuple[int, ...]]] = [(meld, ())]
         while stack:
             now, used = stack.pop()
-            left = pool - Counter(used)
-            for slot in left:
+            for slot, count in pool.items():
+                if used.count(slot) >= count:
+                    continue
                 for after in lay_off_options(self.finder, now, kind, slot):
                     grown = tuple(sorted((*used, slot)))
                     if (after, grown) in seen:
                         continue
                     seen.add((after, grown))
-                    found.setdefault(grown, Counter(grown))
+                    found[grown] = None
                     stack.append((after, grown))
-        takes = list(found.values())
+        takes = list(found)
         self.takes[(meld, kind, cards)] = takes
         return takes
 
 
 def _split(
-    cards: Counter[int],
-    shares: Sequence[list[Counter[int]]],
-    at: int,
-    seen: dict[tuple[int, tuple[tuple[int, int], ...]], bool],
+    left: int, shares: Sequence[list[int]], at: int, guard: int, seen: dict[tuple[int, int], bool]
 ) -> bool:
-    """Whether ``cards`` is exactly one group from each of ``shares[at:]`` (a group may be none)."""
-    if not cards:
+    """Whether the cards ``left`` are exactly one group from each of ``shares[at:]`` (a group
+    may be none); cards and groups are coded as in :meth:`_Search.lay_off`."""
+    if not left:
         return True
     if at == len(shares):
         return False
-    key = (at, tuple(sorted(cards.items())))
+    key = (at, left)
     known = seen.get(key)
     if known is None:
-        known = _split(cards, shares, at + 1, seen) or any(
-            _split(cards - group, shares, at + 1, seen)
+        known = _split(left, shares, at + 1, guard, seen) or any(
+            _split(left - group, shares, at + 1, guard, seen)
             for group in shares[at]
-            if all(cards[slot] >= n for slot, n in group.items())
+            if ((left | guard) - group) & guard == guard
         )
         seen[key] = known
     return known
