@@ -67,7 +67,7 @@ def _expect_setup(ruleset: Ruleset, players: int, dealer: int) -> None:
     expect(dealer, int, "the dealer")
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class Round(RoundState):
     """One round: build it with :meth:`deal` (a seeded shuffle) or :meth:`from_deal`."""
 

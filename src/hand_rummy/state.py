@@ -137,9 +137,13 @@ NO_TURN = TurnState()
 _S = TypeVar("_S", bound="RoundState")
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class RoundState:
-    """Every fact of a round at one moment; :class:`~hand_rummy.round.Round` adds the game."""
+    """Every fact of a round at one moment; :class:`~hand_rummy.round.Round` adds the game.
+
+    Not slotted: every action copies the state with a few fields changed, and copying an
+    instance dictionary is one call where slots would take one per field.
+    """
 
     ruleset: Ruleset
     rules: MeldRules
@@ -175,16 +179,14 @@ class RoundState:
 
     def replace(self: _S, **changes: Any) -> _S:
         """A copy with some fields changed, of the same class (the hot path of every action)."""
+        if not changes.keys() <= _FIELD_SET:
+            unknown = sorted(changes.keys() - _FIELD_SET)
+            raise InvalidStateError(f"a round has no field {unknown[0]!r}")
         new = object.__new__(type(self))
-        values = list(_VALUES(self))
-        for name, value in changes.items():
-            at = _FIELD_AT.get(name)
-            if at is None:
-                raise InvalidStateError(f"a round has no field {name!r}")
-            values[at] = value
-        # the slots' own setters: a frozen class refuses setattr, and these skip the lookup
-        for put, value in zip(_PUTS, values):
-            put(new, value)
+        # a frozen class refuses setattr; its instance dictionary takes the values at once
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields.update(changes)
         return new
 
     # --- reading ---------------------------------------------------------------------
@@ -247,9 +249,7 @@ class RoundState:
 _FIELDS = tuple(f.name for f in attrs.fields(RoundState))
 
 
-_VALUES = operator.attrgetter(*_FIELDS)
-_FIELD_AT = {name: at for at, name in enumerate(_FIELDS)}
-_PUTS = tuple(getattr(RoundState, name).__set__ for name in _FIELDS)
+_FIELD_SET = frozenset(_FIELDS)
 
 
 def counts_of(cards: Iterable[Card], demoted: Iterable[Card] = ()) -> tuple[int, ...]:
