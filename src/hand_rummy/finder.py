@@ -276,6 +276,7 @@ class MeldFinder:
         self._run_code = _RUN_CODES.setdefault(ruleset.runs, len(_RUN_CODES))
         self._sets = ruleset.sets
         self._limits: dict[tuple[int, tuple[bool, ...]], bool] = {}
+        self._naturals: dict[int, int] = {}
         self._values: dict[tuple[int, int], tuple[int, ...]] = {}
         values = ruleset.opening_values
         top = max(values.ace, values.ace_low, values.ace_wrapped, values.court)
@@ -603,7 +604,7 @@ class MeldFinder:
         policy = self._sets
         values = self.rules.ruleset.opening_values
         wild_total = len(pool)
-        ranks &= _ranks_held(held.present, max(policy.min_size - wild_total, 1))
+        ranks &= _ranks_held(held.present, self._set_naturals(wild_total))
         while ranks:
             at = (ranks & -ranks).bit_length() - 1
             ranks &= ranks - 1
@@ -647,6 +648,23 @@ class MeldFinder:
                             for faces in itertools.product(*(c for _, c in chosen)):
                                 out.append((points, (*faces, *wilds), spec))
             _CACHE.put(key, out[mark:], 1 + len(out) - mark)
+
+    def _set_naturals(self, wilds: int) -> int:
+        """The fewest natural cards a set can hold beside at most ``wilds`` wild cards, within
+        the wild limits (5 when there is no such set): a rank held in fewer suits has none,
+        so its sets are not looked for."""
+        known = self._naturals.get(wilds)
+        if known is None:
+            policy = self._sets
+            known = 5
+            for size in range(policy.min_size, policy.max_size + 1):
+                for wild_count in range(min(wilds, size) + 1):
+                    natural = size - wild_count
+                    mask = (False,) * natural + (True,) * wild_count
+                    if 1 <= natural < known and self._limit_ok(_SET, mask):
+                        known = natural
+            self._naturals[wilds] = known
+        return known
 
     def _build(self, candidate: _Candidate) -> FoundMeld:
         key = ("meld", self._shape, candidate)
