@@ -31,7 +31,7 @@ from hand_rummy.encoding import Decision
 from hand_rummy.encoding.layout import Layout
 from hand_rummy.errors import HandRummyError, expect
 from hand_rummy.melds import Meld, MeldRules
-from hand_rummy.round import Obligation, Phase, PlayerView
+from hand_rummy.round import Obligation, Phase, PlayerView, TableMeld
 from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.rules.wilds import MeldKind
 
@@ -230,15 +230,7 @@ def observe(
     for i, flag in enumerate(turn):
         if flag:
             hits.append(at["turn_flags"] + i)
-    seats = layout.seats
-    for slot, meld in enumerate(seen.table):
-        hits.append(at["table_present"] + slot)
-        if meld.kind is MeldKind.RUN:
-            hits.append(at["table_run"] + slot)
-        hits.append(at["table_owner"] + slot * seats + seat(meld.owner))
-        plays, wilds = _plays(meld.meld, rules)
-        count("table_cards", plays, slot * _FACES)
-        count("table_wilds", wilds, slot * _FACES)
+    hits.extend(_table_hits(seen.table, rules, layout, me, players))
     if decision is not None and decision.pending:
         melds = decision.pending_melds()
         hits.append(at["pending"])
@@ -251,6 +243,50 @@ def observe(
         out[list(numbers)] = list(numbers.values())
     result: npt.NDArray[Any] = out
     return result
+
+
+_TABLE_HITS: dict[
+    tuple[int, int, int, int, int],
+    tuple[tuple[TableMeld, ...], ObservationLayout, MeldRules, tuple[int, ...]],
+] = {}
+_TABLE_HITS_LIMIT = 64
+
+
+def _table_hits(
+    table: tuple[TableMeld, ...],
+    rules: MeldRules,
+    layout: ObservationLayout,
+    me: int,
+    players: int,
+) -> tuple[int, ...]:
+    """The places the table's melds set in the array, as seen from seat ``me``.
+
+    A table lies unchanged, the same tuple, for many observations (every seat's, at every
+    step until a meld is laid or grown), so the answer is remembered by the identity of the
+    table, the rules and the layout; the entry holds all three, so no other object can take
+    their identities while it is kept.
+    """
+    key = (id(table), id(rules), id(layout), me, players)
+    entry = _TABLE_HITS.get(key)
+    if entry is not None and entry[0] is table and entry[1] is layout and entry[2] is rules:
+        return entry[3]
+    at = layout.starts
+    seats = layout.seats
+    hits: list[int] = []
+    for slot, meld in enumerate(table):
+        hits.append(at["table_present"] + slot)
+        if meld.kind is MeldKind.RUN:
+            hits.append(at["table_run"] + slot)
+        hits.append(at["table_owner"] + slot * seats + (meld.owner - me) % players)
+        plays, wilds = _plays(meld.meld, rules)
+        cards, wild = at["table_cards"] + slot * _FACES, at["table_wilds"] + slot * _FACES
+        hits.extend([cards + card.index for card in plays])
+        hits.extend([wild + card.index for card in wilds])
+    found = tuple(hits)
+    if len(_TABLE_HITS) >= _TABLE_HITS_LIMIT:
+        _TABLE_HITS.clear()  # a bounded store: forget everything rather than grow
+    _TABLE_HITS[key] = (table, layout, rules, found)
+    return found
 
 
 @functools.lru_cache(maxsize=1024)

@@ -208,6 +208,13 @@ class RoundState:
         """Each seat's demoted cards: wilds taken from the discard pile that play as natural."""
         return tuple(_demoted_of(hand) for hand in self.hands)
 
+    def hand_demoted(self, seat: int) -> tuple[Card, ...]:
+        """The demoted cards ``seat`` holds (``demoted[seat]``, without the other seats')."""
+        expect(seat, int, "the seat")
+        if not 0 <= seat < len(self.hands):
+            raise InvalidStateError(f"there is no seat {seat} in a round of {len(self.hands)}")
+        return _demoted_of(self.hands[seat])
+
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds (demoted copies included), sorted by suit and rank."""
         expect(seat, int, "the seat")

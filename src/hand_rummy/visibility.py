@@ -10,6 +10,7 @@ search bots.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Iterable
@@ -81,7 +82,7 @@ class Seen:
             "turn": state.turn,
             "phase": state.phase,
             "hand": state.hand(seat),
-            "demoted": state.demoted[seat],
+            "demoted": state.hand_demoted(seat),
             "table": state.table,
             "discards": state.discards,
             "indicator": state.indicator,
@@ -116,10 +117,16 @@ class Seen:
         return deck - shown
 
 
+@functools.lru_cache(maxsize=256)
+def _jokers(size: int) -> tuple[int, ...]:
+    """A hand vector of ``size`` jokers: what a redacted round holds for a hidden hand."""
+    return counts_of([JOKER] * size)
+
+
 def redacted(seen: Seen) -> RoundState:
     """A round built from ``seen`` alone, the other hands and the stock filled with jokers."""
     hands = tuple(
-        counts_of(seen.hand, seen.demoted) if seat == seen.seat else counts_of([JOKER] * size)
+        counts_of(seen.hand, seen.demoted) if seat == seen.seat else _jokers(size)
         for seat, size in enumerate(seen.hand_sizes)
     )
     return RoundState(
