@@ -28,9 +28,25 @@ def may_take(state: RoundState) -> bool:
     return bool(state.discards) and _taking(state) is not None
 
 
+_LAST: tuple[RoundState | None, Taken | None] = (None, None)
+"""The last round asked about and its answer: the listing asks, and then applying the take
+asks again of the same round. A round never changes, and the entry holds it, so the identity
+stands for it; the pair is replaced in one assignment, so a reader never sees half of it."""
+
+
 def _taking(state: RoundState) -> Taken | None:
     """What taking the top discard does, or ``None`` when the turn could not then meet
     what the take obliges (the discard pile is not empty)."""
+    global _LAST  # noqa: PLW0603 (a one-entry memo)
+    last = _LAST
+    if last[0] is state:
+        return last[1]
+    change = _judge_taking(state)
+    _LAST = (state, change)
+    return change
+
+
+def _judge_taking(state: RoundState) -> Taken | None:
     policy = state.ruleset.discard_take
     card = state.discards[-1]
     obligation = None
