@@ -25,3 +25,25 @@ def test_a_sets_wild_names_the_first_missing_suit_whatever_was_declared() -> Non
 def test_a_set_wild_may_not_name_a_suit_already_there() -> None:
     """A set holds each suit once (000 §Melds), so the joker cannot be the Q♣ beside Q♣."""
     assert not hr.judge_meld(hr.Meld.of("QC QH JK", roles={2: "QC"}), ROMME).ok
+
+
+def test_the_same_meld_is_judged_by_each_ruleset_own_limits() -> None:
+    """judge_meld remembers answers, keyed by the meld and the rules: asking the same meld
+    under rules with other wild limits, in turn and again, gets each ruleset's own answer.
+
+    7♥ JK JK 10♥ is a run of four with two jokers side by side. Hand Classic allows one
+    joker per meld (004, "The Joker"); Gulf Hand two in a meld of four or more cards, a
+    joker counting 25 towards the opening (003); Rommé two side by side in a run of at
+    least four (002), each worth the card it stands for: 7 + 8 + 9 + 10.
+    """
+    from hand_rummy.melds import MeldRules, judge_meld
+    from hand_rummy.verdict import Code
+
+    meld = hr.Meld.of("7H JK JK 10H", roles={1: "8H", 2: "9H"})
+    expected = {"classic": None, "gulf": 7 + 25 + 25 + 10, "romme": 7 + 8 + 9 + 10}
+    for name in ("classic", "gulf", "romme", "classic", "gulf", "romme"):
+        judged = judge_meld(meld, MeldRules.of(hr.build(name)))
+        if expected[name] is None:
+            assert judged.verdict.codes == (Code.MELD_TOO_MANY_WILDS,)
+        else:
+            assert judged.ok and judged.points == expected[name]

@@ -1522,3 +1522,58 @@ def test_team_of_numbers_the_teams_in_seat_order(preset: str) -> None:
     assert [game.team_of(seat) for seat in range(4)] == expected
     with pytest.raises(hr.HandRummyError):
         game.team_of(4)
+
+
+def test_a_seats_demoted_cards_are_its_share_of_every_seats() -> None:
+    """``hand_demoted(seat)`` is ``demoted[seat]``: seat 1 holds an A♣ taken from the discard
+    pile, which with the 8♣ turned plays as a natural card (000 §Exchanging wild cards), and
+    an ordinary A♣ besides; the other seats hold none. A seat that is not there is refused."""
+    spot = hr.Position(
+        hr.rulesets.levant,
+        indicator="8C",
+        players=[
+            hr.PositionSeat("5H 6H 7H 8H QS QD 2S 3S 4D"),
+            hr.PositionSeat("AC AC 9D 9S 4H", demoted="AC"),
+            10,
+        ],
+        table=[hr.PositionMeld(1, 1, "KS KD KH")],
+        discards="5D",
+        discard_size=20,
+        turn=0,
+        phase=hr.Phase.PLAY,
+    )
+    game = hr.Round.from_position(spot)
+    assert game.demoted == ((), (hr.parse_card("AC"),), ())
+    for seat in range(3):
+        assert game.hand_demoted(seat) == game.demoted[seat]
+    with pytest.raises(hr.InvalidStateError):
+        game.hand_demoted(3)
+
+
+def test_taking_the_discard_is_judged_the_same_however_often_and_in_what_order() -> None:
+    """The answer to "may I take the discard?" is kept for the round last asked: two rounds
+    asked in turn, and a fresh copy of each (an equal round, another object), always get
+    the same answer, and a listed take is applied."""
+    import random
+
+    from hand_rummy.serialize import round_from_json, round_to_json
+
+    rng = random.Random(11)
+    take = hr.TakeDiscard()
+    games = [hr.Round.deal(hr.rulesets.levant, players=4, seed=s) for s in (21, 22)]
+    asked = legal = 0
+    while not any(g.is_over for g in games) and asked < 400:
+        for i, game in enumerate(games):
+            listed = take in list(game.legal_actions())
+            other = games[1 - i]
+            other.check(take)  # the other round is asked in between
+            copy = round_from_json(round_to_json(game))
+            assert copy is not game and copy == game
+            assert game.check(take).ok is listed is copy.check(take).ok
+            asked += 1
+            legal += listed
+            if listed and rng.random() < 0.5:
+                games[i] = game.apply(take)
+            else:
+                games[i] = game.apply(rng.choice(list(game.legal_actions())))
+    assert asked > 100 and legal > 0
