@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import hand_rummy as hr
+from hand_rummy.melds import MeldRules, judge_meld
+from hand_rummy.verdict import Code
 
 ROMME = hr.MeldRules.of(hr.rulesets.romme)
 
@@ -36,9 +38,6 @@ def test_the_same_meld_is_judged_by_each_ruleset_own_limits() -> None:
     joker counting 25 towards the opening (003); Rommé two side by side in a run of at
     least four (002), each worth the card it stands for: 7 + 8 + 9 + 10.
     """
-    from hand_rummy.melds import MeldRules, judge_meld
-    from hand_rummy.verdict import Code
-
     meld = hr.Meld.of("7H JK JK 10H", roles={1: "8H", 2: "9H"})
     expected = {"classic": None, "gulf": 7 + 25 + 25 + 10, "romme": 7 + 8 + 9 + 10}
     for name in ("classic", "gulf", "romme", "classic", "gulf", "romme"):

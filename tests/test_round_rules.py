@@ -1554,10 +1554,6 @@ def test_taking_the_discard_is_judged_the_same_however_often_and_in_what_order()
     """The answer to "may I take the discard?" is kept for the round last asked: two rounds
     asked in turn, and a fresh copy of each (an equal round, another object), always get
     the same answer, and a listed take is applied."""
-    import random
-
-    from hand_rummy.serialize import round_from_json, round_to_json
-
     rng = random.Random(11)
     take = hr.TakeDiscard()
     games = [hr.Round.deal(hr.rulesets.levant, players=4, seed=s) for s in (21, 22)]
