@@ -1,9 +1,10 @@
 """Crafted positions that stress the engine: how long the first legal action, the full listing
 and the best opening take there.
 
-Each case deals a round from an explicit deal, plays public moves until the player to move
-holds the crafted hand after drawing, then times (median of ``--repeats``, each on a fresh
-finder so no cache from an earlier repeat helps):
+Each case deals a round from an explicit deal and plays public moves until the player to
+move holds the crafted hand after drawing (a case with a table builds the round from a
+position instead: the melds on the table and the hand), then times (median of
+``--repeats``, each on a fresh finder so no cache from an earlier repeat helps):
 
 * the first action of ``legal_actions()`` (a discard: the cheap moves come first, unless a
   lay-down is owed, as after taking a card that must be laid down at once) and the first
@@ -45,6 +46,25 @@ CASES: dict[str, tuple[str, str, str | None]] = {
     "gulf-pairs": ("gulf", "5C 5C 5D 5D 5H 5H 6C 6C 6D 6D 6H 6H JK JK", None),
 }
 TAKEN = {"romme-jokers-taken"}
+
+TABLE_CASES: dict[str, tuple[str, str, str | None, tuple[tuple[int, str], ...]]] = {
+    # name: (preset, the mover's hand, indicator, the table's melds as (owner, cards)); the
+    # mover has not opened, and with these melds to lay off on, a finish below the bar is
+    # open to it: each below-bar opening asks whether the rest can still go out this turn
+    "levant-finish-table": (
+        "levant",
+        "4C 3C 9C JK JK 4D 9D 4H 9H 4S 9S KS QS JS 10S",
+        "2S",
+        (
+            (1, "5C 6C 7C 8C"),
+            (1, "5D 6D 7D 8D"),
+            (2, "5H 6H 7H 8H"),
+            (2, "5S 6S 7S 8S"),
+            (1, "KC KD KH"),
+            (2, "QC QD QH"),
+        ),
+    ),
+}
 
 
 def position(preset: str, hand: str, indicator: str | None, *, taken: bool = False) -> hr.Round:
@@ -101,6 +121,23 @@ def position(preset: str, hand: str, indicator: str | None, *, taken: bool = Fal
     return game
 
 
+def table_position(
+    preset: str, hand: str, indicator: str | None, melds: tuple[tuple[int, str], ...]
+) -> hr.Round:
+    """Seat 0 of three, to move after drawing, holds ``hand``; the others own ``melds``."""
+    spot = hr.Position(
+        hr.build(preset),
+        indicator=indicator,
+        players=[hr.PositionSeat(hand), 12, 12],
+        table=[hr.PositionMeld(i + 1, owner, cards) for i, (owner, cards) in enumerate(melds)],
+        discards="AD",
+        discard_size=10,
+        turn=0,
+        phase=hr.Phase.PLAY,
+    )
+    return hr.Round.from_position(spot)
+
+
 def fresh(game: hr.Round) -> hr.Round:
     """The same round with a new finder, so that no cache of an earlier repeat helps."""
     return hr.Round.from_state(game.replace(finder=MeldFinder(game.rules)))
@@ -121,7 +158,7 @@ def first_lay_down(game: hr.Round) -> hr.Action | None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--cases", default=",".join(CASES))
+    parser.add_argument("--cases", default=",".join([*CASES, *TABLE_CASES]))
     args = parser.parse_args()
     header = (
         f"{'case':<20}{'cards':>6}{'first ms':>10}{'lay-down ms':>13}{'listing s':>11}"
@@ -131,8 +168,11 @@ def main() -> None:
     print(header)
     print("-" * len(header))
     for name in args.cases.split(","):
-        preset, hand, indicator = CASES[name]
-        game = position(preset, hand, indicator, taken=name in TAKEN)
+        if name in TABLE_CASES:
+            game = table_position(*TABLE_CASES[name])
+        else:
+            preset, hand, indicator = CASES[name]
+            game = position(preset, hand, indicator, taken=name in TAKEN)
         firsts, lay_downs, listings, bests = [], [], [], []
         count = best = 0
         for _ in range(args.repeats):

@@ -34,3 +34,16 @@ def test_the_taken_case_owes_a_lay_down() -> None:
     actions = list(game.legal_actions())
     assert actions and all(isinstance(a, hr.LayDown) for a in actions)
     assert all(any(hr.parse_card("JH") in m.cards for m in a.melds) for a in actions[:50])
+
+
+@pytest.mark.parametrize("name", sorted(WORST.TABLE_CASES))
+def test_the_table_cases_hold_the_hand_and_the_melds(name: str) -> None:
+    """The mover holds the crafted hand and has not opened; the table holds the melds, each
+    owned by another seat, so every lay-off of a finish below the bar is on an older meld."""
+    preset, hand, indicator, melds = WORST.TABLE_CASES[name]
+    game = WORST.table_position(preset, hand, indicator, melds)
+    assert game.phase is hr.Phase.PLAY and game.turn == 0 and not game.opened[0]
+    assert Counter(game.hand(0)) == Counter(hr.parse_cards(hand))
+    assert [(m.owner, Counter(m.meld.cards)) for m in game.table] == [
+        (owner, Counter(hr.parse_cards(cards))) for owner, cards in melds
+    ]
