@@ -392,7 +392,7 @@ def pays_flat(view: PlayerView) -> bool:
     not opened (with ``personal_never_opened``, laid no meld itself, whatever its
     partner did); its cards' penalty values then cost it nothing.
     """
-    scoring = view.ruleset_rules().ruleset.scoring
+    scoring = view.ruleset.scoring
     if scoring.never_opened is None:
         return False
     if scoring.personal_never_opened:

@@ -608,9 +608,9 @@ class MeldFinder:
         while ranks:
             at = (ranks & -ranks).bit_length() - 1
             ranks &= ranks - 1
+            by_suit: tuple[tuple[int, ...], ...] | None = None
             if held.extras:
-                clubs, diamonds, hearts, spades = (held.choices(s * 13 + at) for s in range(4))
-                by_suit = (clubs, diamonds, hearts, spades)
+                by_suit = tuple(held.choices(s * 13 + at) for s in range(4))
                 key: tuple[object, ...] = ("sets", self._shape, at, pool, *by_suit)
             else:
                 # only natural cards play as themselves: the four suits' bits of the rank say
@@ -628,9 +628,10 @@ class MeldFinder:
                 out.extend(cached)
                 continue
             rank = _RANKS[at]
-            clubs, diamonds, hearts, spades = (held.choices(s * 13 + at) for s in range(4))
+            if by_suit is None:
+                by_suit = tuple(held.choices(s * 13 + at) for s in range(4))
             mark = len(out)
-            suits = [(s, c) for s, c in enumerate((clubs, diamonds, hearts, spades)) if c]
+            suits = [(s, c) for s, c in enumerate(by_suit) if c]
             natural_value = values.of(rank)
             wild_value = values.wild if values.wild is not None else natural_value
             for size in range(policy.min_size, policy.max_size + 1):

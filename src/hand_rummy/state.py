@@ -210,17 +210,18 @@ class RoundState:
 
     def hand_demoted(self, seat: int) -> tuple[Card, ...]:
         """The demoted cards ``seat`` holds (``demoted[seat]``, without the other seats')."""
-        expect(seat, int, "the seat")
-        if not 0 <= seat < len(self.hands):
-            raise InvalidStateError(f"there is no seat {seat} in a round of {len(self.hands)}")
-        return _demoted_of(self.hands[seat])
+        return _demoted_of(self._vector(seat))
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds (demoted copies included), sorted by suit and rank."""
+        return cards_of(self._vector(seat))
+
+    def _vector(self, seat: int) -> tuple[int, ...]:
+        """The hand vector of ``seat``, refusing a seat that is not there."""
         expect(seat, int, "the seat")
         if not 0 <= seat < len(self.hands):
             raise InvalidStateError(f"there is no seat {seat} in a round of {len(self.hands)}")
-        return cards_of(self.hands[seat])
+        return self.hands[seat]
 
     def hand_size(self, seat: int) -> int:
         return sum(self.hands[seat])
