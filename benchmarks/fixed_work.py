@@ -9,6 +9,11 @@ the difference by the decisions:
     valgrind --tool=callgrind --callgrind-out-file=/dev/null \\
         python benchmarks/fixed_work.py --preset levant --games 100 --seed 5
 
+With ``--env`` the same count is made through the PettingZoo environment (``pip install
+'hand-rummy[rl]'``), as ``versus_peers.py --env`` drives it: ``env.last()`` for the
+observation and the mask, then ``env.step`` with an id drawn uniformly from the mask; it
+prints environment steps (a lay-down of several melds takes a step per meld).
+
 The games depend on the seed and on the rules; a change to the rules (a new decision, say)
 changes the games played, so compare over many games (100 or more: a few positions cost
 thousands of times the median).
@@ -28,7 +33,12 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--env", action="store_true", help="play through the PettingZoo env")
     args = parser.parse_args()
+    if args.env:
+        steps = _env_steps(args.preset, args.players, args.games, args.seed)
+        print(f"{args.preset} env: {args.games} games, {steps} steps")
+        return
     ruleset = hr.build(args.preset)
     rng = random.Random(args.seed)
     decisions = 0
@@ -38,6 +48,28 @@ def main() -> None:
             game = game.apply(rng.choice(list(game.legal_actions())))
             decisions += 1
     print(f"{args.preset}: {args.games} games, {decisions} decisions")
+
+
+def _env_steps(preset: str, players: int, games: int, seed: int) -> int:
+    import numpy as np  # noqa: PLC0415 (the rl extra)
+
+    from hand_rummy.envs import env  # noqa: PLC0415
+
+    table = env(preset, players=players)
+    table.reset(seed=seed)
+    rng = random.Random(seed)
+    steps = 0
+    for _ in range(games):
+        table.reset()
+        for _ in table.agent_iter():
+            observation, _, terminated, truncated, _ = table.last()
+            if terminated or truncated:
+                table.step(None)
+                continue
+            ids = np.flatnonzero(observation["action_mask"])
+            table.step(int(ids[rng.randrange(len(ids))]))
+            steps += 1
+    return steps
 
 
 if __name__ == "__main__":

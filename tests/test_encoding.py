@@ -88,6 +88,13 @@ def check_position(game: hr.Round, rng: random.Random) -> hr.Action:
         else:
             assert len(path) == 1
     assert firsts == set(ids), "the mask is not the set of the legal actions' first ids"
+    # listed from the round itself, the decision offers the same ids and means the same
+    held = space.decision_in(game)
+    assert held == decision
+    assert held.action_mask() == mask
+    assert {held.decode(i) for i in ids if not isinstance(held.decode(i), Decision)} == {
+        decision.decode(i) for i in ids if not isinstance(decision.decode(i), Decision)
+    }
     if len(lay_downs) <= FULL_WALK_LIMIT:
         reached = list(reach(decision))
         assert len(reached) == len(legal)
@@ -406,6 +413,11 @@ def test_views_of_other_seats_and_finished_rounds_are_refused() -> None:
     for seat in range(4):
         with pytest.raises(encoding.NotToMoveError, match="round is over"):
             encoding.legal_ids(over.view(seat))
+    space = ActionSpace.of(game.ruleset, 4)
+    with pytest.raises(encoding.NotToMoveError, match="round is over"):
+        space.decision_in(over)
+    with pytest.raises(hr.HandRummyError, match="the round"):
+        space.decision_in(other)  # type: ignore[arg-type]
 
 
 def test_rulesets_and_tables_it_does_not_cover() -> None:

@@ -22,6 +22,7 @@ install the ``rl`` extra (``pip install 'hand-rummy[rl]'``).
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -148,13 +149,20 @@ class ObservationLayout:
         return self._by_name[name]
 
 
+_NUMPY: list[Any] = []
+"""numpy, once imported (a list, so that looking it up costs no import each time)."""
+
+
 def _numpy() -> Any:
+    if _NUMPY:
+        return _NUMPY[0]
     try:
         import numpy  # noqa: PLC0415 (numpy is optional)
     except ImportError as error:
         raise NumpyMissingError(
             "the observations need numpy: install the rl extra (pip install 'hand-rummy[rl]')"
         ) from error
+    _NUMPY.append(numpy)
     return numpy
 
 
@@ -175,26 +183,25 @@ def observe(
             f"the table holds {len(seen.table)} melds; the observation has "
             f"{layout.table_slots} table slots"
         )
-    # the array is mostly zeros: gather the places that count one card or flag each, and
-    # the few that hold a number, and build the array from them in two numpy calls
+    # the array is mostly zeros and small counts: count into bytes, which Python does
+    # cheaply, and turn them into floats in one numpy call; the few numbers that may pass
+    # 255 go in afterwards
     at = layout.starts
-    hits: list[int] = []
-    numbers: dict[int, float] = {}
+    out = bytearray(layout.size)
+    numbers: list[tuple[int, int]] = []
     players, me = seen.players, seen.seat
 
-    def seat(s: int) -> int:
-        return (s - me) % players
-
-    def count(name: str, cards: tuple[Card, ...] | frozenset[Card], offset: int = 0) -> None:
-        base = at[name] + offset
-        hits.extend([base + card.index for card in cards])
+    def count(name: str, cards: Iterable[Card]) -> None:
+        base = at[name]
+        for card in cards:
+            out[base + card.index] += 1
 
     def one(name: str, card: Card | None) -> None:
         if card is not None:
-            hits.append(at[name] + card.index)
+            out[at[name] + card.index] = 1
 
-    hits.append(at["phase"] + _PHASES.index(seen.phase))
-    hits.append(at["to_move"] + seat(seen.turn))
+    out[at["phase"] + _PHASES.index(seen.phase)] = 1
+    out[at["to_move"] + (seen.turn - me) % players] = 1
     count("hand", seen.hand)
     count("hand_demoted", seen.demoted)
     rules = MeldRules.of(seen.ruleset, seen.indicator)
@@ -202,64 +209,70 @@ def observe(
     count("wild", rules.wilds.wild)
     count("discards", seen.discards)
     one("discard_top", seen.discards[-1] if seen.discards else None)
-    numbers[at["discard_size"]] = len(seen.discards)
-    numbers[at["stock_size"]] = seen.stock_size
-    numbers[at["reshuffles"]] = seen.reshuffles
+    numbers.append((at["discard_size"], len(seen.discards)))
+    numbers.append((at["stock_size"], seen.stock_size))
+    numbers.append((at["reshuffles"], seen.reshuffles))
     teams = seen.ruleset.players.teams(players)
     mine = next(team for team in teams if me in team)
+    per_seat = [at[name] for name in _SEAT_FLAGS]
+    sizes, announced, played = at["hand_size"], at["announced"], at["turns_played"]
     for s in range(players):
-        r = seat(s)
-        numbers[at["hand_size"] + r] = seen.hand_sizes[s]
-        numbers[at["announced"] + r] = seen.announced[s]
-        numbers[at["turns_played"] + r] = seen.turns_played[s]
+        r = (s - me) % players
+        numbers.append((sizes + r, seen.hand_sizes[s]))
+        numbers.append((announced + r, seen.announced[s]))
+        numbers.append((played + r, seen.turns_played[s]))
         flags = (seen.opened[s], seen.melded[s], seen.missed[s], s in mine)
-        for name, flag in zip(_SEAT_FLAGS, flags):
+        for base, flag in zip(per_seat, flags):
             if flag:
-                hits.append(at[name] + r)
+                out[base + r] = 1
     if not seen.opened[me]:
         team = teams.index(mine)
         bar = seen.ruleset.opening.required(me, team, seen.openings)
-        numbers[at["opening_bar"]] = bar or 0
+        numbers.append((at["opening_bar"], bar or 0))
     current = seen.current
     # the turn in progress, whoever plays it: everyone at the table sees it
     one("taken", current.taken)
     one("freed", current.freed)
     if current.obligation is not None:
-        hits.append(at["obligation"] + _OBLIGATIONS.index(current.obligation))
+        out[at["obligation"] + _OBLIGATIONS.index(current.obligation)] = 1
     turn = (current.laid_down, current.laid_off, current.first_turn_bare, current.taken_demoted)
     for i, flag in enumerate(turn):
         if flag:
-            hits.append(at["turn_flags"] + i)
-    hits.extend(_table_hits(seen.table, rules, layout, me, players))
+            out[at["turn_flags"] + i] = 1
+    if seen.table:
+        low = at["table_present"]
+        block = _table_block(seen.table, rules, layout, me, players)
+        out[low : low + len(block)] = block
     if decision is not None and decision.pending:
         melds = decision.pending_melds()
-        hits.append(at["pending"])
-        numbers[at["pending"] + 1] = len(melds)
+        out[at["pending"]] = 1
+        numbers.append((at["pending"] + 1, len(melds)))
         for pending in melds:
             count("pending_cards", pending.cards)
             count("pending_plays", _plays(pending, rules)[0])
-    out = np.bincount(hits, minlength=layout.size).astype(np.float32)
-    if numbers:
-        out[list(numbers)] = list(numbers.values())
-    result: npt.NDArray[Any] = out
+    result: npt.NDArray[Any] = np.frombuffer(out, dtype=np.uint8).astype(np.float32)
+    for place, number in numbers:
+        if number:
+            result[place] = number
     return result
 
 
-_TABLE_HITS: dict[
+_TABLE_BLOCKS: dict[
     tuple[int, int, int, int, int],
-    tuple[tuple[TableMeld, ...], ObservationLayout, MeldRules, tuple[int, ...]],
+    tuple[tuple[TableMeld, ...], ObservationLayout, MeldRules, bytes],
 ] = {}
-_TABLE_HITS_LIMIT = 64
+_TABLE_BLOCKS_LIMIT = 64
 
 
-def _table_hits(
+def _table_block(
     table: tuple[TableMeld, ...],
     rules: MeldRules,
     layout: ObservationLayout,
     me: int,
     players: int,
-) -> tuple[int, ...]:
-    """The places the table's melds set in the array, as seen from seat ``me``.
+) -> bytes:
+    """The table's sections of the array (from ``table_present`` up to the used slots'
+    last place), as seen from seat ``me``.
 
     A table lies unchanged, the same tuple, for many observations (every seat's, at every
     step until a meld is laid or grown), so the answer is remembered by the identity of the
@@ -267,25 +280,29 @@ def _table_hits(
     their identities while it is kept.
     """
     key = (id(table), id(rules), id(layout), me, players)
-    entry = _TABLE_HITS.get(key)
+    entry = _TABLE_BLOCKS.get(key)
     if entry is not None and entry[0] is table and entry[1] is layout and entry[2] is rules:
         return entry[3]
     at = layout.starts
+    low = at["table_present"]
     seats = layout.seats
-    hits: list[int] = []
+    block = bytearray(at["pending"] - low)
     for slot, meld in enumerate(table):
-        hits.append(at["table_present"] + slot)
+        block[at["table_present"] - low + slot] = 1
         if meld.kind is MeldKind.RUN:
-            hits.append(at["table_run"] + slot)
-        hits.append(at["table_owner"] + slot * seats + (meld.owner - me) % players)
+            block[at["table_run"] - low + slot] = 1
+        block[at["table_owner"] - low + slot * seats + (meld.owner - me) % players] = 1
         plays, wilds = _plays(meld.meld, rules)
-        cards, wild = at["table_cards"] + slot * _FACES, at["table_wilds"] + slot * _FACES
-        hits.extend([cards + card.index for card in plays])
-        hits.extend([wild + card.index for card in wilds])
-    found = tuple(hits)
-    if len(_TABLE_HITS) >= _TABLE_HITS_LIMIT:
-        _TABLE_HITS.clear()  # a bounded store: forget everything rather than grow
-    _TABLE_HITS[key] = (table, layout, rules, found)
+        cards = at["table_cards"] - low + slot * _FACES
+        wild = at["table_wilds"] - low + slot * _FACES
+        for card in plays:
+            block[cards + card.index] += 1
+        for card in wilds:
+            block[wild + card.index] += 1
+    found = bytes(block)
+    if len(_TABLE_BLOCKS) >= _TABLE_BLOCKS_LIMIT:
+        _TABLE_BLOCKS.clear()  # a bounded store: forget everything rather than grow
+    _TABLE_BLOCKS[key] = (table, layout, rules, found)
     return found
 
 

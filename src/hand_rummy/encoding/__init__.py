@@ -48,7 +48,7 @@ from hand_rummy.encoding.errors import (
 )
 from hand_rummy.encoding.layout import Block, Fill, Layout
 from hand_rummy.errors import expect
-from hand_rummy.round import PlayerView
+from hand_rummy.round import PlayerView, Round
 from hand_rummy.rules.ruleset import Ruleset
 
 __all__ = [
@@ -104,6 +104,11 @@ class ActionSpace:
     def decision(self, view: ViewLike) -> Decision:
         """The decision of the player who sees ``view`` (a decision is returned as it is)."""
         return Decision.of(view, self.layout)  # type: ignore[arg-type]
+
+    def decision_in(self, game: Round) -> Decision:
+        """The decision of the player to move in ``game``, as :meth:`decision` gives it for
+        that player's view (listed from the round: the way for a program that holds it)."""
+        return Decision.in_round(game, self.layout)
 
     def legal_ids(self, view: ViewLike) -> tuple[int, ...]:
         """The legal ids, ascending."""

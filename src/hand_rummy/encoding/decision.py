@@ -14,7 +14,7 @@ Decisions are immutable: decoding a meld id gives a new decision.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Union
 
 from hand_rummy.actions import (
@@ -40,7 +40,7 @@ from hand_rummy.encoding.shapes import meld_of_tokens, meld_tokens, split_melds
 from hand_rummy.encoding.table_moves import exchange_code, lay_off_code
 from hand_rummy.errors import expect
 from hand_rummy.melds import Meld, MeldRules, judge_meld
-from hand_rummy.round import Phase, PlayerView
+from hand_rummy.round import Phase, PlayerView, Round
 
 __all__ = ["Decision", "Step", "walk"]
 
@@ -61,7 +61,16 @@ class Decision:
     lists the legal actions once.
     """
 
-    __slots__ = ("_next", "_paths", "_singles", "layout", "pending", "rules", "view")
+    __slots__ = (
+        "_listing",
+        "_next",
+        "_paths",
+        "_singles",
+        "layout",
+        "pending",
+        "rules",
+        "view",
+    )
 
     def __init__(
         self,
@@ -80,6 +89,7 @@ class Decision:
         self._paths = paths
         self._singles: dict[int, Action] | None = None if paths is None else {}
         self._next: dict[int, Step | _Paths] | None = None
+        self._listing: Iterable[Action] | None = None
 
     @classmethod
     def of(cls, view: PlayerView, layout: Layout) -> Decision:
@@ -109,6 +119,18 @@ class Decision:
         if len(rules.wilds.wild) > 1:
             raise NotCoveredError("the encoding covers rules with one wild face a round")
         return cls(view, layout, (), None, rules)
+
+    @classmethod
+    def in_round(cls, game: Round, layout: Layout) -> Decision:
+        """The decision of the player to move in ``game``: equal to the decision of that
+        player's view, but listed from the round itself, which is cheaper than from the view
+        (the view rebuilds a round of its own to list from; both list the same actions)."""
+        expect(game, Round, "the round")
+        if game.is_over:
+            raise NotToMoveError("the round is over: nobody has a decision to make")
+        decision = cls.of(game.view(game.turn), layout)
+        decision._listing = game.legal_actions()
+        return decision
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Decision):
@@ -225,7 +247,8 @@ class Decision:
         copies = 53 * (2 if layout.announces else 1)
         submit = layout.submit
         known: dict[int, tuple[int, ...]] = {}
-        actions = list(self.view.legal_actions())  # alive while ``known`` uses their ids
+        listing = self.view.legal_actions() if self._listing is None else self._listing
+        actions = list(listing)  # alive while ``known`` uses their ids
         for action in actions:
             if type(action) is Discard:  # the most common move, its id worked out here
                 action_id = (

@@ -192,9 +192,8 @@ class HandRummyEnv(AECEnv):
         if self.game.is_over:
             self.decision = None
             return
-        seat = self.game.turn
-        self.agent_selection = self.possible_agents[seat]
-        self.decision = self.space.decision(self.game.view(seat))
+        self.agent_selection = self.possible_agents[self.game.turn]
+        self.decision = self.space.decision_in(self.game)
 
     def step(self, action: Any) -> None:
         """Play ``action`` (an id in the mask) for ``agent_selection``.
