@@ -51,9 +51,7 @@ def main() -> None:
 
 
 def _env_steps(preset: str, players: int, games: int, seed: int) -> int:
-    import numpy as np  # noqa: PLC0415 (the rl extra)
-
-    from hand_rummy.envs import env  # noqa: PLC0415
+    from hand_rummy.envs import env, play_masked_random  # noqa: PLC0415 (the rl extra)
 
     table = env(preset, players=players)
     table.reset(seed=seed)
@@ -61,14 +59,7 @@ def _env_steps(preset: str, players: int, games: int, seed: int) -> int:
     steps = 0
     for _ in range(games):
         table.reset()
-        for _ in table.agent_iter():
-            observation, _, terminated, truncated, _ = table.last()
-            if terminated or truncated:
-                table.step(None)
-                continue
-            ids = np.flatnonzero(observation["action_mask"])
-            table.step(int(ids[rng.randrange(len(ids))]))
-            steps += 1
+        steps += play_masked_random(table, rng)
     return steps
 
 

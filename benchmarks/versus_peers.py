@@ -130,25 +130,14 @@ def rlcard_env_engine(seed: int) -> tuple[str, PlayGame]:
 
 def levant_env_engine(seed: int) -> tuple[str, PlayGame]:
     """hand-rummy's PettingZoo env, 4-player ``levant``: observation and mask at every step."""
-    import numpy as np  # noqa: PLC0415
-
-    from hand_rummy.envs import env  # noqa: PLC0415
+    from hand_rummy.envs import env, play_masked_random  # noqa: PLC0415
 
     table = env("levant", players=4)
     table.reset(seed=seed)
 
     def play(rng: random.Random) -> int:
         table.reset()  # no seed: the next deal of the generator seeded above
-        decisions = 0
-        for _ in table.agent_iter():
-            observation, _, terminated, truncated, _ = table.last()
-            if terminated or truncated:
-                table.step(None)
-                continue
-            ids = np.flatnonzero(observation["action_mask"])
-            table.step(int(ids[rng.randrange(len(ids))]))
-            decisions += 1
-        return decisions
+        return play_masked_random(table, rng)
 
     return (
         f"hand-rummy {version('hand-rummy')}: PettingZoo env, levant, 4 players, "

@@ -17,7 +17,7 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from hand_rummy import encoding  # noqa: E402
-from hand_rummy.envs import env, raw_env  # noqa: E402
+from hand_rummy.envs import env, play_masked_random, raw_env  # noqa: E402
 from hand_rummy.envs.aec import EpisodeOverError, HandRummyEnv  # noqa: E402
 from hand_rummy.envs.rewards import round_rewards  # noqa: E402
 
@@ -44,18 +44,18 @@ def players_of(name: str) -> int:
     return 4 if hr.build(name).players.allows(4) else hr.build(name).players.maximum
 
 
-def masked_random(table: Any, rng: random.Random, limit: int = 100_000) -> int:
-    """Play masked random ids until every agent is done; the number of steps taken."""
-    steps = 0
-    for _ in table.agent_iter(limit):
-        observation, _, terminated, truncated, _ = table.last()
-        if terminated or truncated:
-            table.step(None)
-            continue
-        ids = np.flatnonzero(observation["action_mask"])
-        table.step(int(ids[rng.randrange(len(ids))]))
-        steps += 1
-    return steps
+@pytest.mark.parametrize("name", ["levant", "romme"])
+def test_play_masked_random_plays_a_round_to_its_end(name: str) -> None:
+    ours, again = raw_env(name, players=3), raw_env(name, players=3)
+    ours.reset(seed=4)
+    again.reset(seed=4)
+    steps = play_masked_random(ours, random.Random(9))
+    assert play_masked_random(again, random.Random(9)) == steps > 0
+    assert ours.game is not None and again.game is not None and ours.game.is_over
+    assert ours.game.history == again.game.history  # the same generator, the same round
+    assert not ours.agents
+    moves = sum(len(a.melds) + 1 if isinstance(a, hr.LayDown) else 1 for a in ours.game.history)
+    assert steps == moves  # a lay-down takes a step per meld and one to submit
 
 
 @with_warnings
@@ -130,7 +130,7 @@ def test_rewards_are_minus_the_round_score_over_the_scale() -> None:
 def test_team_play_gives_each_seat_its_team_score() -> None:
     table = raw_env("partnership", players=4)
     table.reset(seed=1)
-    masked_random(table, random.Random(1))
+    play_masked_random(table, random.Random(1))
     game = table.game
     assert game is not None and game.outcome is not None
     rewards = round_rewards(game)
@@ -217,7 +217,7 @@ def test_bad_setup_and_steps_after_the_end_are_refused() -> None:
     with pytest.raises(EpisodeOverError):
         table.step(0)
     table.reset(seed=1)
-    masked_random(table, random.Random(1))
+    play_masked_random(table, random.Random(1))
     assert not table.agents
     with pytest.raises(EpisodeOverError, match="reset"):
         table.step(0)

@@ -10,6 +10,7 @@ episodes.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -19,7 +20,7 @@ from hand_rummy.rules.ruleset import Ruleset
 if TYPE_CHECKING:
     from hand_rummy.envs.aec import HandRummyEnv
 
-__all__ = ["MissingExtraError", "env", "raw_env"]
+__all__ = ["MissingExtraError", "env", "play_masked_random", "raw_env"]
 
 
 def _aec() -> Any:
@@ -57,3 +58,17 @@ def env(
     """
     module = _aec()
     return module.wrap(module.HandRummyEnv(rules, players, variants, **options))
+
+
+def play_masked_random(table: Any, rng: random.Random, limit: int = 100_000) -> int:
+    """Play an environment (reset already) to its end with ids drawn uniformly from each
+    mask by ``rng``, a baseline agent for every seat; the number of steps taken.
+
+    >>> import random
+    >>> table = env("classic", players=2)
+    >>> table.reset(seed=1)
+    >>> play_masked_random(table, random.Random(1)) > 0, table.agents
+    (True, [])
+    """
+    steps: int = _aec().play_masked_random(table, rng, limit)
+    return steps

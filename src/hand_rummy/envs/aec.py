@@ -24,6 +24,7 @@ negative score); in team play each seat gets its team's score.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from typing import Any, Literal
 
@@ -49,7 +50,7 @@ from hand_rummy.round import Round  # noqa: E402
 from hand_rummy.rules import build  # noqa: E402
 from hand_rummy.rules.ruleset import Ruleset  # noqa: E402
 
-__all__ = ["EpisodeOverError", "HandRummyEnv", "round_rewards", "wrap"]
+__all__ = ["EpisodeOverError", "HandRummyEnv", "play_masked_random", "round_rewards", "wrap"]
 
 Episode = Literal["round", "match"]
 
@@ -311,6 +312,22 @@ def _copy_dict_space(space: Any) -> Any:
             for key, box in space.spaces.items()
         }
     )
+
+
+def play_masked_random(table: Any, rng: random.Random, limit: int = 100_000) -> int:
+    """Play ``table`` (reset already) to its end, each agent choosing uniformly among the ids
+    of its mask with ``rng``; the number of steps taken (those of finished agents apart).
+    ``limit`` bounds the loop, as PettingZoo's ``agent_iter`` does."""
+    steps = 0
+    for _ in table.agent_iter(limit):
+        observation, _, terminated, truncated, _ = table.last()
+        if terminated or truncated:
+            table.step(None)
+            continue
+        ids = np.flatnonzero(observation["action_mask"])
+        table.step(int(ids[rng.randrange(len(ids))]))
+        steps += 1
+    return steps
 
 
 def wrap(environment: HandRummyEnv) -> Any:
