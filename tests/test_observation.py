@@ -6,6 +6,7 @@ import importlib
 import random
 import sys
 
+import attrs
 import pytest
 
 import hand_rummy as hr
@@ -83,6 +84,18 @@ def test_the_sections_say_what_the_view_shows() -> None:
     assert sum(part("table_present")) == len(view.table)
     assert sum(part("table_cards")) == sum(len(m.meld) for m in view.table)
     assert [s.start for s in layout.sections[1:]] == [s.stop for s in layout.sections[:-1]]
+
+
+def test_numbers_past_a_byte_are_kept_whole() -> None:
+    # a long Gulf round can pass 255 turns; the array must hold the number, not a byte of it
+    game = positions(hr.rulesets.levant, 4, seed=5, steps=20)[-1]
+    view = attrs.evolve(game.view(game.turn), turns_played=(300, 256, 255, 0))
+    layout = ObservationLayout.of(hr.rulesets.levant)
+    section = layout.section("turns_played")
+    seat = view.seat
+    played = observe(view)[section.start : section.stop].tolist()
+    assert played[:4] == [float(view.turns_played[(seat + i) % 4]) for i in range(4)]
+    assert sorted(played[:4]) == [0.0, 255.0, 256.0, 300.0]
 
 
 def test_the_pending_lay_down_is_in_the_observation() -> None:

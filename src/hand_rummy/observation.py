@@ -184,8 +184,8 @@ def observe(
             f"{layout.table_slots} table slots"
         )
     # the array is mostly zeros and small counts: count into bytes, which Python does
-    # cheaply, and turn them into floats in one numpy call; the few numbers that may pass
-    # 255 go in afterwards
+    # cheaply, and turn them into floats in one numpy call; a number above 255 (a long
+    # round's turns, say) goes in afterwards
     at = layout.starts
     out = bytearray(layout.size)
     numbers: list[tuple[int, int]] = []
@@ -250,10 +250,15 @@ def observe(
         for pending in melds:
             count("pending_cards", pending.cards)
             count("pending_plays", _plays(pending, rules)[0])
-    result: npt.NDArray[Any] = np.frombuffer(out, dtype=np.uint8).astype(np.float32)
+    large = []
     for place, number in numbers:
-        if number:
-            result[place] = number
+        if 0 <= number < 256:
+            out[place] = number
+        else:
+            large.append((place, number))
+    result: npt.NDArray[Any] = np.frombuffer(out, dtype=np.uint8).astype(np.float32)
+    for place, number in large:
+        result[place] = number
     return result
 
 

@@ -19,7 +19,7 @@ import functools
 import operator
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from itertools import compress
+from itertools import chain, compress, repeat
 from typing import Any, TypeVar
 
 import attrs
@@ -273,10 +273,16 @@ def counts_of(cards: Iterable[Card], demoted: Iterable[Card] = ()) -> tuple[int,
     return tuple(vector)
 
 
+_FACES = CARDS[:DEMOTED]
+
+
 def cards_of(vector: Sequence[int]) -> tuple[Card, ...]:
     """The cards of a hand vector, sorted, each demoted copy beside its face."""
-    counts = list(map(operator.add, vector[:DEMOTED], vector[DEMOTED:]))
-    return tuple(CARDS[i] for i in compress(range(DEMOTED), counts) for _ in range(counts[i]))
+    naturals = vector[:DEMOTED]
+    if max(naturals) < 2 and not any(vector[DEMOTED:]):
+        return tuple(compress(_FACES, naturals))  # most hands: one copy of each card held
+    counts = map(operator.add, naturals, vector[DEMOTED:])
+    return tuple(chain.from_iterable(map(repeat, _FACES, counts)))
 
 
 def _demoted_of(vector: Sequence[int]) -> tuple[Card, ...]:

@@ -86,7 +86,7 @@ class Seen:
             "table": state.table,
             "discards": state.discards,
             "indicator": state.indicator,
-            "hand_sizes": tuple(sum(h) for h in state.hands),
+            "hand_sizes": tuple(map(sum, state.hands)),
             "stock_size": len(state.stock),
             "opened": state.opened,
             "melded": state.melded,
