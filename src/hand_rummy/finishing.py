@@ -29,6 +29,7 @@ import attrs
 from hand_rummy.cards import CARDS, Card, Rank
 from hand_rummy.finder import MeldFinder
 from hand_rummy.melds import Meld
+from hand_rummy.memo import IdentityMemo
 from hand_rummy.rules.wilds import MeldKind
 from hand_rummy.state import DEMOTED, TableMeld
 from hand_rummy.table import LayoffContext, lay_off
@@ -169,29 +170,19 @@ class _Older:
         return verdict
 
 
-_OLDER: dict[tuple[int, int, int], tuple[MeldFinder, tuple[TableMeld, ...], _Older]] = {}
-_OLDER_LIMIT = 64
+_OLDER: IdentityMemo[_Older] = IdentityMemo(limit=64)
 
 
 def _older(
     finder: MeldFinder, table: tuple[TableMeld, ...], seat: int, rules: FinishRules
 ) -> _Older:
-    """The :class:`_Older` of ``table``, the same object while the table does not change.
-
-    A round's table is an immutable tuple that passes unchanged from state to
-    state until a meld is laid, so it is remembered by identity; the entry
-    holds the table and the finder themselves, so neither identity can be
-    reused by another object while it is remembered.
-    """
+    """The :class:`_Older` of ``table``, the same object while the table does not change
+    (a round's table passes unchanged from state to state until a meld is laid)."""
     key = (id(finder), id(table), -1 if rules.on_others else seat)
-    entry = _OLDER.get(key)
-    if entry is not None and entry[0] is finder and entry[1] is table:
-        return entry[2]
-    targets = tuple((m.meld, m.kind) for m in table if rules.on_others or m.owner == seat)
-    older = _Older(finder, targets)
-    if len(_OLDER) >= _OLDER_LIMIT:
-        _OLDER.clear()  # a bounded store: forget everything rather than grow
-    _OLDER[key] = (finder, table, older)
+    older = _OLDER.get(key)
+    if older is None:
+        targets = tuple((m.meld, m.kind) for m in table if rules.on_others or m.owner == seat)
+        older = _OLDER.put(key, (finder, table), _Older(finder, targets))
     return older
 
 

@@ -32,6 +32,7 @@ from hand_rummy.encoding import Decision
 from hand_rummy.encoding.layout import Layout
 from hand_rummy.errors import HandRummyError, expect
 from hand_rummy.melds import Meld, MeldRules
+from hand_rummy.memo import IdentityMemo
 from hand_rummy.round import Obligation, Phase, PlayerView, TableMeld
 from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.rules.wilds import MeldKind
@@ -262,11 +263,7 @@ def observe(
     return result
 
 
-_TABLE_BLOCKS: dict[
-    tuple[int, int, int, int, int],
-    tuple[tuple[TableMeld, ...], ObservationLayout, MeldRules, bytes],
-] = {}
-_TABLE_BLOCKS_LIMIT = 64
+_TABLE_BLOCKS: IdentityMemo[bytes] = IdentityMemo(limit=64)
 
 
 def _table_block(
@@ -276,39 +273,30 @@ def _table_block(
     me: int,
     players: int,
 ) -> bytes:
-    """The table's sections of the array (from ``table_present`` up to the used slots'
-    last place), as seen from seat ``me``.
-
-    A table lies unchanged, the same tuple, for many observations (every seat's, at every
-    step until a meld is laid or grown), so the answer is remembered by the identity of the
-    table, the rules and the layout; the entry holds all three, so no other object can take
-    their identities while it is kept.
-    """
+    """The table's sections of the array (from ``table_present`` up to ``pending``), as
+    seen from seat ``me``; remembered by the identity of the table, which lies unchanged
+    for many observations (every seat's, at every step until a meld is laid or grown)."""
     key = (id(table), id(rules), id(layout), me, players)
-    entry = _TABLE_BLOCKS.get(key)
-    if entry is not None and entry[0] is table and entry[1] is layout and entry[2] is rules:
-        return entry[3]
+    block = _TABLE_BLOCKS.get(key)
+    if block is not None:
+        return block
     at = layout.starts
     low = at["table_present"]
     seats = layout.seats
-    block = bytearray(at["pending"] - low)
+    places = bytearray(at["pending"] - low)
     for slot, meld in enumerate(table):
-        block[at["table_present"] - low + slot] = 1
+        places[at["table_present"] - low + slot] = 1
         if meld.kind is MeldKind.RUN:
-            block[at["table_run"] - low + slot] = 1
-        block[at["table_owner"] - low + slot * seats + (meld.owner - me) % players] = 1
+            places[at["table_run"] - low + slot] = 1
+        places[at["table_owner"] - low + slot * seats + (meld.owner - me) % players] = 1
         plays, wilds = _plays(meld.meld, rules)
         cards = at["table_cards"] - low + slot * _FACES
         wild = at["table_wilds"] - low + slot * _FACES
         for card in plays:
-            block[cards + card.index] += 1
+            places[cards + card.index] += 1
         for card in wilds:
-            block[wild + card.index] += 1
-    found = bytes(block)
-    if len(_TABLE_BLOCKS) >= _TABLE_BLOCKS_LIMIT:
-        _TABLE_BLOCKS.clear()  # a bounded store: forget everything rather than grow
-    _TABLE_BLOCKS[key] = (table, layout, rules, found)
-    return found
+            places[wild + card.index] += 1
+    return _TABLE_BLOCKS.put(key, (table, rules, layout), bytes(places))
 
 
 @functools.lru_cache(maxsize=1024)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from hand_rummy.actions import TakeDiscard
+from hand_rummy.memo import IdentityMemo
 from hand_rummy.rules.opening import OpeningExemption
 from hand_rummy.state import DEMOTED, Obligation, RoundState
 from hand_rummy.transitions import (
@@ -28,22 +29,19 @@ def may_take(state: RoundState) -> bool:
     return bool(state.discards) and _taking(state) is not None
 
 
-_LAST: tuple[RoundState | None, Taken | None] = (None, None)
-"""The last round asked about and its answer: the listing asks, and then applying the take
-asks again of the same round. A round never changes, and the entry holds it, so the identity
-stands for it; the pair is replaced in one assignment, so a reader never sees half of it."""
+_LAST: IdentityMemo[tuple[Taken | None]] = IdentityMemo(limit=1)
+"""The last round asked about and its answer (in a 1-tuple, as the answer may be ``None``):
+the listing asks, and then applying the take asks again of the same round."""
 
 
 def _taking(state: RoundState) -> Taken | None:
     """What taking the top discard does, or ``None`` when the turn could not then meet
     what the take obliges (the discard pile is not empty)."""
-    global _LAST  # noqa: PLW0603 (a one-entry memo)
-    last = _LAST
-    if last[0] is state:
-        return last[1]
-    change = _judge_taking(state)
-    _LAST = (state, change)
-    return change
+    key = (id(state),)
+    known = _LAST.get(key)
+    if known is None:
+        known = _LAST.put(key, (state,), (_judge_taking(state),))
+    return known[0]
 
 
 def _judge_taking(state: RoundState) -> Taken | None:
