@@ -133,6 +133,7 @@ class ObservationLayout:
         self.sections = tuple(sections)
         self.size = sections[-1].stop
         self._by_name = {s.name: s for s in sections}
+        self._teams: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {}
         self.starts = {s.name: s.start for s in sections}
         """Each section's first place in the array, by name."""
 
@@ -141,6 +142,15 @@ class ObservationLayout:
     def of(ruleset: Ruleset, table_slots: int | None = None) -> ObservationLayout:
         """The layout for ``ruleset`` (cached)."""
         return ObservationLayout(ruleset, table_slots)
+
+    def team(self, players: int, seat: int) -> tuple[int, tuple[int, ...]]:
+        """The number of ``seat``'s team among ``players`` seats, and its seats (remembered)."""
+        known = self._teams.get((players, seat))
+        if known is None:
+            teams = self.ruleset.players.teams(players)
+            mine = next(team for team in teams if seat in team)
+            known = self._teams[players, seat] = (teams.index(mine), mine)
+        return known
 
     @property
     def shape(self) -> tuple[int]:
@@ -205,29 +215,29 @@ def observe(
     out[at["to_move"] + (seen.turn - me) % players] = 1
     count("hand", seen.hand)
     count("hand_demoted", seen.demoted)
-    rules = MeldRules.of(seen.ruleset, seen.indicator)
+    rules = decision.rules if decision is not None else MeldRules.of(seen.ruleset, seen.indicator)
     one("indicator", seen.indicator)
     count("wild", rules.wilds.wild)
-    count("discards", seen.discards)
-    one("discard_top", seen.discards[-1] if seen.discards else None)
+    if seen.discards:
+        low = at["discards"]
+        out[low : low + _FACES] = _pile(seen.discards)
+        out[at["discard_top"] + seen.discards[-1].index] = 1
     numbers.append((at["discard_size"], len(seen.discards)))
     numbers.append((at["stock_size"], seen.stock_size))
     numbers.append((at["reshuffles"], seen.reshuffles))
-    teams = seen.ruleset.players.teams(players)
-    mine = next(team for team in teams if me in team)
-    per_seat = [at[name] for name in _SEAT_FLAGS]
+    team, mine = layout.team(players, me)
+    opened, melded, missed, partner = (at[name] for name in _SEAT_FLAGS)
     sizes, announced, played = at["hand_size"], at["announced"], at["turns_played"]
     for s in range(players):
         r = (s - me) % players
         numbers.append((sizes + r, seen.hand_sizes[s]))
         numbers.append((announced + r, seen.announced[s]))
         numbers.append((played + r, seen.turns_played[s]))
-        flags = (seen.opened[s], seen.melded[s], seen.missed[s], s in mine)
-        for base, flag in zip(per_seat, flags):
-            if flag:
-                out[base + r] = 1
+        out[opened + r] = seen.opened[s]
+        out[melded + r] = seen.melded[s]
+        out[missed + r] = seen.missed[s]
+        out[partner + r] = s in mine
     if not seen.opened[me]:
-        team = teams.index(mine)
         bar = seen.ruleset.opening.required(me, team, seen.openings)
         numbers.append((at["opening_bar"], bar or 0))
     current = seen.current
@@ -236,10 +246,10 @@ def observe(
     one("freed", current.freed)
     if current.obligation is not None:
         out[at["obligation"] + _OBLIGATIONS.index(current.obligation)] = 1
-    turn = (current.laid_down, current.laid_off, current.first_turn_bare, current.taken_demoted)
-    for i, flag in enumerate(turn):
-        if flag:
-            out[at["turn_flags"] + i] = 1
+    flags = at["turn_flags"]
+    out[flags : flags + 4] = bytes(
+        (current.laid_down, current.laid_off, current.first_turn_bare, current.taken_demoted)
+    )
     if seen.table:
         low = at["table_present"]
         block = _table_block(seen.table, rules, layout, me, players)
@@ -261,6 +271,22 @@ def observe(
     for place, number in large:
         result[place] = number
     return result
+
+
+_PILES: IdentityMemo[bytes] = IdentityMemo(limit=16)
+
+
+def _pile(discards: tuple[Card, ...]) -> bytes:
+    """The discard pile's counts per face; remembered by the pile's identity, since one pile
+    is seen at several steps (the draw and the play of a turn, every seat's observation)."""
+    key = (id(discards),)
+    counts = _PILES.get(key)
+    if counts is None:
+        tally = bytearray(_FACES)
+        for card in discards:
+            tally[card.index] += 1
+        counts = _PILES.put(key, (discards,), bytes(tally))
+    return counts
 
 
 _TABLE_BLOCKS: IdentityMemo[bytes] = IdentityMemo(limit=64)
