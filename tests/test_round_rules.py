@@ -20,6 +20,7 @@ import hand_rummy as hr
 from citations import citation_problems
 from hand_rummy import Code
 from hand_rummy.serialize import round_from_json, round_to_json
+from hand_rummy.turn_rules import going_out_problems, may_go_out
 
 LEVANT = hr.rulesets.levant
 ROMME = hr.rulesets.romme
@@ -1573,3 +1574,23 @@ def test_taking_the_discard_is_judged_the_same_however_often_and_in_what_order()
             else:
                 games[i] = game.apply(rng.choice(list(game.legal_actions())))
     assert asked > 100 and legal > 0
+
+
+@pytest.mark.parametrize("name", sorted(hr.PRESETS))
+def test_may_go_out_is_the_yes_or_no_of_going_out_problems(name: str) -> None:
+    ruleset = hr.build(name)
+    rng = random.Random(11)
+    seen = {True: 0, False: 0}
+    for seed in range(4):
+        game = hr.Round.deal(ruleset, 4 if ruleset.players.allows(4) else 2, seed)
+        for _ in range(300):
+            if game.is_over:
+                break
+            allowed_now = may_go_out(game)
+            assert allowed_now == (not going_out_problems(game))
+            # the ban on going out in a first turn, where the ruleset has one (000)
+            if ruleset.going_out.first_turn_ban and game.turns_played[game.turn] == 0:
+                assert not allowed_now
+            seen[allowed_now] += 1
+            game = game.apply(rng.choice(list(game.legal_actions())))
+    assert seen[True] > 0

@@ -45,7 +45,7 @@ from hand_rummy.state import (
     counts_of,
 )
 from hand_rummy.transitions import advance
-from hand_rummy.turn_rules import going_out_problems, judge, would_be_hand
+from hand_rummy.turn_rules import judge, may_go_out, would_be_hand
 from hand_rummy.verdict import Verdict
 from hand_rummy.visibility import Seen, redacted, sampled
 
@@ -283,7 +283,7 @@ class Round(RoundState):
         must reach the player's opening bar unless the rules exempt such a
         finish. Call it after drawing.
         """
-        if going_out_problems(self):
+        if not may_go_out(self):
             return None
         keep = 1 if self.ruleset.going_out.final_discard else 0
         required = self.required_opening(self.turn)

@@ -37,6 +37,7 @@ from hand_rummy.turn_rules.gates import (
     going_out_problems,
     keep_problems,
     may_claim_redeal,
+    may_go_out,
     obligation_problems,
     would_be_hand,
 )
@@ -61,6 +62,7 @@ __all__ = [
     "lay_downs",
     "lay_offs",
     "may_claim_redeal",
+    "may_go_out",
     "may_take",
     "obligation_problems",
     "take_problems",

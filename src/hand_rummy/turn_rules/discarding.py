@@ -16,6 +16,7 @@ from hand_rummy.transitions import (
 from hand_rummy.turn_rules.gates import (
     going_out_problems,
     hand_slot,
+    may_go_out,
     obligation_problems,
     undiscardable,
     wild_discard_barred,
@@ -88,7 +89,7 @@ def discard_options(state: RoundState) -> Iterator[Discard]:
     pending = state.current.obligation
     if pending is not None and not (pending is Obligation.GO_OUT and left == 0):
         return
-    if left == 0 and going_out_problems(state):
+    if left == 0 and not may_go_out(state):
         return
     going = state.ruleset.going_out
     barred = undiscardable(state)

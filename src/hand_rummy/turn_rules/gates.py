@@ -34,6 +34,7 @@ __all__ = [
     "lay_off_context",
     "may_claim_redeal",
     "may_finish_below_bar",
+    "may_go_out",
     "obligation_after",
     "obligation_problems",
     "undiscardable",
@@ -83,29 +84,36 @@ def may_claim_redeal(state: RoundState, seat: int) -> bool:
     return policy.allows(pairs, wilds)
 
 
-def going_out_problems(state: RoundState) -> list[Violation]:
-    """Why the player to move may not go out this turn (000 §Playing a turn)."""
+def _going_out_bar(state: RoundState) -> tuple[Code, str, Topic] | None:
+    """What bars the player to move from going out this turn, if anything (000 §Playing a
+    turn): the code, the words and the topic of the refusal."""
     seat = state.turn
     going = state.ruleset.going_out
     if going.first_turn_ban and state.turns_played[seat] == 0:
-        return [
-            violation(
-                state.ruleset,
-                Code.GOING_OUT_FIRST_TURN,
-                "nobody may go out on their first turn",
-                Topic.FIRST_TURN_BAN,
-            )
-        ]
+        return (
+            Code.GOING_OUT_FIRST_TURN,
+            "nobody may go out on their first turn",
+            Topic.FIRST_TURN_BAN,
+        )
     if state.missed[seat]:
-        return [
-            violation(
-                state.ruleset,
-                Code.GOING_OUT_AFTER_MISSED_ANNOUNCEMENT,
-                "you forgot to announce your last cards, so you may not go out this turn",
-                Topic.ANNOUNCE,
-            )
-        ]
-    return []
+        return (
+            Code.GOING_OUT_AFTER_MISSED_ANNOUNCEMENT,
+            "you forgot to announce your last cards, so you may not go out this turn",
+            Topic.ANNOUNCE,
+        )
+    return None
+
+
+def may_go_out(state: RoundState) -> bool:
+    """Whether the player to move may go out this turn (the yes or no of
+    :func:`going_out_problems`, without building its refusal)."""
+    return _going_out_bar(state) is None
+
+
+def going_out_problems(state: RoundState) -> list[Violation]:
+    """Why the player to move may not go out this turn (000 §Playing a turn)."""
+    bar = _going_out_bar(state)
+    return [] if bar is None else [violation(state.ruleset, *bar)]
 
 
 def undiscardable(state: RoundState) -> Card | None:
@@ -247,7 +255,7 @@ def would_be_hand(state: RoundState, *, final_discard: bool, on_others: bool = F
 def finish_rules(state: RoundState) -> FinishRules | None:
     """How a below-bar opening must finish the turn, or ``None`` if no such opening is allowed."""
     exemption = state.ruleset.opening_exemption
-    if exemption is OpeningExemption.NONE or going_out_problems(state):
+    if exemption is OpeningExemption.NONE or not may_go_out(state):
         return None
     final = state.ruleset.going_out.final_discard
     if exemption is OpeningExemption.GOING_OUT:
