@@ -69,8 +69,5 @@ class IdentityMemo(Generic[V]):
         self._entries[key] = (held, value)
         return value
 
-    def clear(self) -> None:
-        self._entries.clear()
-
     def __len__(self) -> int:
         return len(self._entries)

@@ -160,20 +160,15 @@ class ObservationLayout:
         return self._by_name[name]
 
 
-_NUMPY: list[Any] = []
-"""numpy, once imported (a list, so that looking it up costs no import each time)."""
-
-
+@functools.lru_cache(maxsize=1)
 def _numpy() -> Any:
-    if _NUMPY:
-        return _NUMPY[0]
+    """numpy, imported once (a failed import is not remembered, so it is tried again)."""
     try:
         import numpy  # noqa: PLC0415 (numpy is optional)
     except ImportError as error:
         raise NumpyMissingError(
             "the observations need numpy: install the rl extra (pip install 'hand-rummy[rl]')"
         ) from error
-    _NUMPY.append(numpy)
     return numpy
 
 
@@ -311,7 +306,7 @@ def _table_block(
     seats = layout.seats
     places = bytearray(at["pending"] - low)
     for slot, meld in enumerate(table):
-        places[at["table_present"] - low + slot] = 1
+        places[slot] = 1  # table_present opens the block
         if meld.kind is MeldKind.RUN:
             places[at["table_run"] - low + slot] = 1
         places[at["table_owner"] - low + slot * seats + (meld.owner - me) % players] = 1
