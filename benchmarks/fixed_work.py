@@ -14,6 +14,12 @@ With ``--env`` the same count is made through the PettingZoo environment (``pip 
 observation and the mask, then ``env.step`` with an id drawn uniformly from the mask; it
 prints environment steps (a lay-down of several melds takes a step per meld).
 
+With ``--floor`` the players only draw from the stock and discard, and the play phase
+lists only the discards (the turn rules' own ``discard_options``, which the generator
+lists first): no take of the discard pile is judged and no meld is searched. Its count
+per decision is the engine's cost outside the rules' searches (judging and applying a
+move, copying the round, listing discards), the part that no faster search can remove.
+
 The games depend on the seed and on the rules; a change to the rules (a new decision, say)
 changes the games played, so compare over many games (100 or more: a few positions cost
 thousands of times the median).
@@ -25,6 +31,8 @@ import argparse
 import random
 
 import hand_rummy as hr
+from hand_rummy.state import Phase
+from hand_rummy.turn_rules import discard_options
 
 
 def main() -> None:
@@ -34,6 +42,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--env", action="store_true", help="play through the PettingZoo env")
+    parser.add_argument("--floor", action="store_true", help="draw from the stock and discard only")
     args = parser.parse_args()
     if args.env:
         steps = _env_steps(args.preset, args.players, args.games, args.seed)
@@ -41,13 +50,31 @@ def main() -> None:
         return
     ruleset = hr.build(args.preset)
     rng = random.Random(args.seed)
+    listing = _floor_listing if args.floor else _full_listing
     decisions = 0
     for _ in range(args.games):
         game = hr.Round.deal(ruleset, players=args.players, seed=rng.randrange(2**32))
         while not game.is_over:
-            game = game.apply(rng.choice(list(game.legal_actions())))
+            game = game.apply(rng.choice(listing(game)))
             decisions += 1
-    print(f"{args.preset}: {args.games} games, {decisions} decisions")
+    floor = " (stock draws and discards only)" if args.floor else ""
+    print(f"{args.preset}: {args.games} games, {decisions} decisions{floor}")
+
+
+def _full_listing(game: hr.Round) -> list[hr.Action]:
+    return list(game.legal_actions())
+
+
+_DRAW = hr.DrawStock()
+
+
+def _floor_listing(game: hr.Round) -> list[hr.Action]:
+    if game.phase is Phase.DRAW and game.stock:
+        return [_DRAW]
+    if game.phase is Phase.PLAY:
+        # (a hand with no legal discard, if one ever came, takes the whole listing)
+        return list(discard_options(game)) or list(game.legal_actions())
+    return list(game.legal_actions())  # a redeal's claim or pass
 
 
 def _env_steps(preset: str, players: int, games: int, seed: int) -> int:
