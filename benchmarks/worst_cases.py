@@ -3,7 +3,8 @@ and the best opening take there.
 
 Each case deals a round from an explicit deal and plays public moves until the player to
 move holds the crafted hand after drawing (a case with a table builds the round from a
-position instead: the melds on the table and the hand), then times (median of
+position instead: the melds on the table and the hand; a promise case then lays an opening
+below the bar, so that the rest of the turn must go out), then times (median of
 ``--repeats``, each on a fresh finder so no cache from an earlier repeat helps):
 
 * the first action of ``legal_actions()`` (a discard: the cheap moves come first, unless a
@@ -20,6 +21,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections import Counter
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -44,6 +46,12 @@ CASES: dict[str, tuple[str, str, str | None]] = {
     "levant-wild-aces": ("levant", "AC AC 3H 4H 5H 6H 7H 8H 9H 3S 4S 5S 6S 7S KD", "8C"),
     "gulf-jokers": ("gulf", "3D 4D 5D 6D 7D 8D 9D 10D JD QD JK JK JK JK", None),
     "gulf-pairs": ("gulf", "5C 5C 5D 5D 5H 5H 6C 6C 6D 6D 6H 6H JK JK", None),
+    # four jokers and two Aces beside a long run, where a run may turn the corner
+    "romme-corner-jokers": (
+        "romme+round_the_corner",
+        "JK JK JK JK 4S AS 8S 9S 10S JS QS KS AS 2S",
+        None,
+    ),
 }
 TAKEN = {"romme-jokers-taken"}
 
@@ -63,6 +71,60 @@ TABLE_CASES: dict[str, tuple[str, str, str | None, tuple[tuple[int, str], ...]]]
             (1, "KC KD KH"),
             (2, "QC QD QH"),
         ),
+    ),
+    # a bar of 91 that no opening of the hand reaches, and six older melds: every opening
+    # is below the bar, and each asks whether the rest can still go out
+    "levant-91-table": (
+        "levant+opening_91+no_jokers",
+        "AC AC 9C 10C JC QC KC 2C 3C 4C 5C 6C 7C 8C 9C",
+        "8C",
+        (
+            (1, "7D 8D 9D 10D"),
+            (1, "8S 9S 10S JS QS"),
+            (2, "8S 9S 10S JS QS"),
+            (2, "5H 6H 7H 8H"),
+            (1, "4D 5D 6D 7D 8D"),
+            (2, "AD AS AH"),
+        ),
+    ),
+}
+
+TAKEN_TABLE_CASES: dict[str, tuple[str, str, str | None, tuple[tuple[int, str], ...]]] = {
+    # as TABLE_CASES, the hand's last card taken from the discard pile, which must go into a
+    # new meld at once: no discard comes first, no opening of it reaches the bar of 91, and
+    # the first legal action waits for a below-bar opening that can still finish
+    "levant-taken-91": (
+        "levant+opening_91+jokers_only",
+        "QS 10C JK 2S 3S 4S 9S 6S 7S 5S 8S 2S 3S 4S AS",
+        None,
+        ((1, "10S JK 10C"), (2, "10S JS QS KS")),
+    ),
+}
+
+
+PROMISE_CASES: dict[str, tuple[str, str, str | None, tuple[tuple[int, str], ...], str]] = {
+    # name: (preset and variants, the mover's hand, indicator, the table's melds, an opening
+    # below the bar that the mover lays first); that opening promises a finish this turn, so
+    # every move after it is judged by whether the rest can still go out: the joker the hand
+    # keeps and the long run of hearts can be split many ways, and ten older melds could
+    # take cards
+    "levant-promise": (
+        "levant+opening_91+jokers_only",
+        "JK JK 6H 7H 8H 9H 10H JH QH KH AH 2H 3H 4H 6H",
+        None,
+        (
+            (1, "4C 4S 4H 4D"),
+            (1, "QH QD QC"),
+            (1, "8H 8D 8S"),
+            (1, "AS AC AD"),
+            (1, "4C 5C 6C"),
+            (2, "10D 10C 10H"),
+            (2, "7C 8C 9C 10C JC"),
+            (2, "3S 3C 3H 3D"),
+            (2, "10D JD QD KD"),
+            (2, "6C 7C 8C"),
+        ),
+        "2H JK 4H",
     ),
 }
 
@@ -122,20 +184,48 @@ def position(preset: str, hand: str, indicator: str | None, *, taken: bool = Fal
 
 
 def table_position(
-    preset: str, hand: str, indicator: str | None, melds: tuple[tuple[int, str], ...]
+    preset: str,
+    hand: str,
+    indicator: str | None,
+    melds: tuple[tuple[int, str], ...],
+    *,
+    taken: bool = False,
 ) -> hr.Round:
-    """Seat 0 of three, to move after drawing, holds ``hand``; the others own ``melds``."""
+    """Seat 0 of three, to move after drawing, holds ``hand``; the others own ``melds``.
+
+    With ``taken`` the last card of ``hand`` was taken from the discard pile this turn.
+    """
+    name, *variants = preset.split("+")
     spot = hr.Position(
-        hr.build(preset),
+        hr.build(name, variants),
         indicator=indicator,
         players=[hr.PositionSeat(hand), 12, 12],
         table=[hr.PositionMeld(i + 1, owner, cards) for i, (owner, cards) in enumerate(melds)],
-        discards="AD",
+        discards="" if taken else "AD",
         discard_size=10,
         turn=0,
         phase=hr.Phase.PLAY,
+        current=hr.PositionTurn(taken=hr.parse_cards(hand)[-1] if taken else None),
     )
     return hr.Round.from_position(spot)
+
+
+def promise_position(
+    preset: str,
+    hand: str,
+    indicator: str | None,
+    melds: tuple[tuple[int, str], ...],
+    opening: str,
+) -> hr.Round:
+    """The table position, after its mover lays ``opening`` (one meld, below the bar)."""
+    game = table_position(preset, hand, indicator, melds)
+    cards = Counter(hr.parse_cards(opening))
+    lay_down = next(
+        a
+        for a in game.legal_actions()
+        if isinstance(a, hr.LayDown) and len(a.melds) == 1 and Counter(a.melds[0].cards) == cards
+    )
+    return game.apply(lay_down)
 
 
 def fresh(game: hr.Round) -> hr.Round:
@@ -158,7 +248,8 @@ def first_lay_down(game: hr.Round) -> hr.Action | None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--cases", default=",".join([*CASES, *TABLE_CASES]))
+    every = [*CASES, *TABLE_CASES, *TAKEN_TABLE_CASES, *PROMISE_CASES]
+    parser.add_argument("--cases", default=",".join(every))
     args = parser.parse_args()
     header = (
         f"{'case':<20}{'cards':>6}{'first ms':>10}{'lay-down ms':>13}{'listing s':>11}"
@@ -170,6 +261,10 @@ def main() -> None:
     for name in args.cases.split(","):
         if name in TABLE_CASES:
             game = table_position(*TABLE_CASES[name])
+        elif name in TAKEN_TABLE_CASES:
+            game = table_position(*TAKEN_TABLE_CASES[name], taken=True)
+        elif name in PROMISE_CASES:
+            game = promise_position(*PROMISE_CASES[name])
         else:
             preset, hand, indicator = CASES[name]
             game = position(preset, hand, indicator, taken=name in TAKEN)

@@ -47,3 +47,36 @@ def test_the_table_cases_hold_the_hand_and_the_melds(name: str) -> None:
     assert [(m.owner, Counter(m.meld.cards)) for m in game.table] == [
         (owner, Counter(hr.parse_cards(cards))) for owner, cards in melds
     ]
+
+
+@pytest.mark.parametrize("name", sorted(WORST.PROMISE_CASES))
+def test_the_promise_cases_owe_a_finish(name: str) -> None:
+    """After the crafted opening the mover holds the rest of the hand and, having opened
+    below the bar (000 §The first meld, "Exception"), must go out this turn."""
+    preset, hand, indicator, melds, opening = WORST.PROMISE_CASES[name]
+    game = WORST.promise_position(preset, hand, indicator, melds, opening)
+    assert game.phase is hr.Phase.PLAY and game.turn == 0 and game.opened[0]
+    assert game.current.obligation is hr.Obligation.GO_OUT
+    bar = game.ruleset.opening.required(0, 0, ())
+    assert bar is not None and game.openings[-1].points < bar
+    laid = game.table[-1].meld
+    assert Counter(laid.cards) == Counter(hr.parse_cards(opening))
+    assert Counter(game.hand(0)) == Counter(hr.parse_cards(hand)) - Counter(laid.cards)
+    # the promise can be kept: some move is legal, and no discard is (the hand is not one card)
+    actions = list(game.legal_actions())
+    assert actions and not any(isinstance(a, hr.Discard) for a in actions)
+
+
+@pytest.mark.parametrize("name", sorted(WORST.TAKEN_TABLE_CASES))
+def test_the_taken_table_cases_owe_a_lay_down(name: str) -> None:
+    """The last card of the hand was taken from the pile and must go into a meld at once
+    (000 §Playing a turn), so every legal action is a lay-down that holds it."""
+    preset, hand, indicator, melds = WORST.TAKEN_TABLE_CASES[name]
+    game = WORST.table_position(preset, hand, indicator, melds, taken=True)
+    taken = hr.parse_cards(hand)[-1]
+    assert Counter(game.hand(0)) == Counter(hr.parse_cards(hand))
+    assert game.current.taken == taken
+    assert game.current.obligation is hr.Obligation.MELD_TAKEN
+    actions = list(game.legal_actions())
+    assert actions and all(isinstance(a, hr.LayDown) for a in actions)
+    assert all(any(taken in m.cards for m in a.melds) for a in actions)

@@ -11,11 +11,12 @@ Any finishing turn can be put in this order: new melds first, then lay-offs
 on the melds that were on the table before, then the final discard. (A card
 laid off on one of the player's own new melds could have been in that meld
 from the start, since the meld finder knows melds of every length.) So the
-search takes a card of the hand (the one with the fewest melds to try) and
-tries each new meld that holds it, or sets it aside for the lay-offs and the
-discard; once every card is placed
-it asks whether the cards set aside can be laid off, in some order, on the
-older melds.
+search takes a card of what is left of the hand (one with the fewest melds
+that still fit) and tries each new meld that holds it, or sets it aside for
+the lay-offs and the discard; once every card is placed it asks whether the
+cards set aside can be laid off, in some order, on the older melds. Every
+card has to go somewhere, so any choice of card finds every way; the card
+with the fewest ways shows a dead end soonest.
 """
 
 from __future__ import annotations
@@ -259,12 +260,20 @@ def _values(rank: Rank) -> tuple[int, ...]:
     return (1, _HIGH) if rank is Rank.ACE else (int(rank),)
 
 
+_LOOK = 64
+"""How many melds the search may look at to choose the card to place next."""
+
+
 class _Search:
     """The first-card search over new melds, then the lay-offs and the discard.
 
     The search works on the slots the hand holds, numbered in slot order: a
-    hand of fifteen cards has at most fifteen, so what is left of it is a short
-    tuple of counts, cheap to copy and to remember.
+    hand of fifteen cards has at most fifteen, so what is left of it is one
+    integer with a byte of count per held slot, as in the finder's packing. A
+    meld's cards are an integer of the same kind, it fits what is left when
+    taking it leaves no byte below zero, and taking it is one subtraction:
+    the search tries many melds in every position it reaches, so each try
+    must cost little.
     """
 
     def __init__(
@@ -280,16 +289,18 @@ class _Search:
         reach: Callable[[int], bool],
     ) -> None:
         self.slots = list(compress(range(len(hand)), hand))
-        self.start_counts = tuple(hand[slot] for slot in self.slots)
+        self.start_left = sum(hand[slot] << (8 * i) for i, slot in enumerate(self.slots))
+        self.guard = int.from_bytes(b"\x80" * len(self.slots), "little")
         number = {slot: i for i, slot in enumerate(self.slots)}
-        self.melds: list[list[tuple[int, ...]]] = [[] for _ in self.slots]
+        needs: list[list[int]] = [[] for _ in self.slots]
         for used in melds:
-            numbered = tuple(number[slot] for slot in used)
-            for i in set(numbered):
-                self.melds[i].append(numbered)
+            need = sum(1 << (8 * number[slot]) for slot in used)
+            for i in {number[slot] for slot in used}:
+                needs[i].append(need)
+        self.needs = needs
         # the card to place next is the held one with the fewest melds to try (a card in none
         # first of all): the choice narrows fastest where it has least to choose from
-        self.order = sorted(range(len(self.slots)), key=lambda i: len(self.melds[i]))
+        self.order = sorted(range(len(self.slots)), key=lambda i: len(needs[i]))
         self.finder = finder
         self.targets = targets
         self.spare = spare
@@ -301,12 +312,12 @@ class _Search:
 
     def start(self) -> bool:
         """Whether the whole hand can be placed."""
-        return self.place(self.start_counts, (), 0)
+        return self.place(self.start_left, (), 0)
 
-    def place(self, left: tuple[int, ...], aside: tuple[int, ...], stuck: int) -> bool:
-        """Whether the cards ``left`` (counts by held slot) split into new melds and cards
-        that the lay-offs can take, with ``aside`` (hand slots) set aside already, ``stuck``
-        of which no older meld could take."""
+    def place(self, left: int, aside: tuple[int, ...], stuck: int) -> bool:
+        """Whether the cards ``left`` (a count byte per held slot) split into new melds and
+        cards that the lay-offs can take, with ``aside`` (hand slots) set aside already,
+        ``stuck`` of which no older meld could take."""
         key = (left, aside)
         known = self.seen.get(key)
         if known is None:
@@ -314,25 +325,34 @@ class _Search:
             self.seen[key] = known
         return known
 
-    def _place(self, left: tuple[int, ...], aside: tuple[int, ...], stuck: int) -> bool:
-        first = next((i for i in self.order if left[i]), None)
-        if first is None:
+    def _place(self, left: int, aside: tuple[int, ...], stuck: int) -> bool:
+        if not left:
             return self.lay_off(aside, self.targets, self.spare)
-        # a meld of what is left is a meld of the whole hand, so the hand's list will do
-        for used in self.melds[first]:
-            after = list(left)
-            for i in used:
-                after[i] -= 1
-            if min(map(after.__getitem__, used)) >= 0 and self.place(tuple(after), aside, stuck):
+        # a meld of what is left is a meld of the whole hand, so the hand's list will do; the
+        # card to place is the one with the fewest of them that fit what is left, of the
+        # cards that a short look reaches (in a hand of wild cards each card has hundreds)
+        guard = self.guard
+        guarded = left | guard
+        first, fitting, look = -1, None, _LOOK
+        for i in self.order:
+            if (left >> (8 * i)) & 0xFF:
+                needs = self.needs[i]
+                here = [need for need in needs if (guarded - need) & guard == guard]
+                if fitting is None or len(here) < len(fitting):
+                    first, fitting = i, here
+                look -= len(needs)
+                if len(fitting) <= 1 or look <= 0:
+                    break
+        assert fitting is not None
+        for need in fitting:
+            if self.place(left - need, aside, stuck):
                 return True
         # or the first card waits for the lay-offs (or is the discard)
         slot = self.slots[first]
         stuck += not self.reach(slot)
         if stuck > self.spare:
             return False
-        rest = list(left)
-        rest[first] -= 1
-        return self.place(tuple(rest), tuple(sorted((*aside, slot))), stuck)
+        return self.place(left - (1 << (8 * first)), tuple(sorted((*aside, slot))), stuck)
 
     def lay_off(self, cards: tuple[int, ...], targets: Targets, spare: int) -> bool:
         """Whether ``cards`` can all be laid off on ``targets`` in some order, bar one discard.
