@@ -1594,3 +1594,32 @@ def test_may_go_out_is_the_yes_or_no_of_going_out_problems(name: str) -> None:
             seen[allowed_now] += 1
             game = game.apply(rng.choice(list(game.legal_actions())))
     assert seen[True] > 0
+
+
+@pytest.mark.parametrize("room", [True, False])
+def test_levant_below_51_finish_needs_room_in_the_older_set(room: bool) -> None:
+    """000 §The first meld, Exception, with a lay-off (RULES-MATRIX L11): 2♣ 3♣ 4♣ (9 points)
+    may open below 51 only if the 3♥ can then go onto the older set of 3s and the 9♦ be the
+    final discard. A set holding all four suits has no room for a 3♥ (000 §Melds: a set has
+    no two cards of one suit), so there the turn cannot finish and the opening is refused."""
+    older = "3S 3C 3D" if room else "3S 3C 3H 3D"
+    game = hr.Round.from_position(
+        hr.Position(
+            LEVANT,
+            indicator="8H",
+            players=[hr.PositionSeat("2C 3C 4C 3H 9D"), hr.PositionSeat((), 12)],
+            table=[hr.PositionMeld(1, 1, older)],
+            discards="KS",
+            discard_size=10,
+            turn=0,
+            phase=hr.Phase.PLAY,
+        )
+    )
+    opening = lay("2C 3C 4C")
+    if not room:
+        refused(game, opening, Code.OPENING_BELOW_THRESHOLD)
+        assert opening not in list(game.legal_actions())
+        return
+    assert opening in list(game.legal_actions())
+    game = play(game, opening, hr.LayOff(1, c("3H")), hr.Discard(c("9D")))
+    assert game.outcome is not None and game.outcome.ending is hr.Ending.WENT_OUT

@@ -22,8 +22,9 @@ with the fewest ways shows a dead end soonest.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from itertools import compress
+from typing import TypeVar
 
 import attrs
 
@@ -38,6 +39,7 @@ from hand_rummy.table import LayoffContext, lay_off
 __all__ = ["FinishRules", "can_finish", "lay_off_options"]
 
 _GOING_OUT = LayoffContext(going_out=True)
+_V = TypeVar("_V")
 _HIGH = 14
 
 Targets = tuple[tuple[Meld, MeldKind], ...]
@@ -116,28 +118,31 @@ class _Older:
     """The melds on the table before this turn that a finishing player may lay off on, and
     what each card could join there whatever the hand holds.
 
-    A set takes a card of its rank; a run a card of its suit beyond one of its
+    A set takes a card of its rank that it has room for (the finder's table of
+    the meld's lay-offs says which: other lay-offs only fill a set, so a card
+    it cannot take now it never can); a run a card of its suit beyond one of its
     ends, if the cards between can be supplied (which depends on the hand, so
     :class:`_Reach` asks). Only the first and last cards of a meld matter.
     """
 
-    __slots__ = ("any_target", "known", "rules", "runs", "set_ranks", "targets", "wrap")
+    __slots__ = ("any_target", "finder", "known", "rules", "runs", "sets", "targets", "wrap")
 
     def __init__(self, finder: MeldFinder, targets: Targets) -> None:
         rules = finder.rules
+        self.finder = finder
         self.rules = rules
         self.targets = targets
         self.any_target = bool(targets)
         self.wrap = rules.ruleset.runs.wrap
         self.known: dict[int, bool | None] = {}
         natural = rules.wilds.natural_as
-        self.set_ranks: set[Rank | None] = set()
+        self.sets: dict[Rank | None, list[Meld]] = {}
         self.runs: dict[object, list[tuple[int, int]]] = {}
         for meld, kind in targets:
             role = meld.roles[0]
             start = role if role is not None else natural(meld.cards[0])
             if kind is MeldKind.SET:
-                self.set_ranks.add(start.rank)
+                self.sets.setdefault(start.rank, []).append(meld)
                 continue
             role = meld.roles[-1]
             end = role if role is not None else natural(meld.cards[-1])
@@ -158,10 +163,11 @@ class _Older:
         if slot < DEMOTED and rules.is_wild(card):
             verdict = self.any_target
         elif card.is_joker and slot >= DEMOTED:
-            verdict = bool(self.runs) or Rank.ACE in self.set_ranks  # it plays as any Ace
+            verdict = bool(self.runs) or Rank.ACE in self.sets  # it plays as any Ace
         else:
             plays = rules.wilds.natural_as(card)
-            if plays.rank in self.set_ranks:
+            sets = self.sets.get(plays.rank, ())
+            if sets and (slot >= DEMOTED or any(slot in self._set_takes(m) for m in sets)):
                 verdict = True
             elif plays.suit not in self.runs:
                 verdict = False
@@ -169,6 +175,10 @@ class _Older:
                 verdict = True if self.wrap else None
         self.known[slot] = verdict
         return verdict
+
+    def _set_takes(self, meld: Meld) -> Container[int]:
+        """The faces of the natural cards that the set ``meld`` takes now."""
+        return self.finder.layoff_options(meld, MeldKind.SET)
 
 
 _OLDER: IdentityMemo[_Older] = IdentityMemo(limit=64)
@@ -308,7 +318,6 @@ class _Search:
         self.discardable = discardable
         self.reach = reach
         self.seen: dict[object, bool] = {}
-        self.takes: dict[tuple[Meld, MeldKind, tuple[int, ...]], list[tuple[int, ...]]] = {}
 
     def start(self) -> bool:
         """Whether the whole hand can be placed."""
@@ -374,45 +383,29 @@ class _Search:
 
         # what each meld could take of all the cards: a group that needs the card kept for
         # the discard does not fit in what is left, so the same groups serve every choice
-        shares = [[code(g) for g in self._takes(meld, kind, cards)] for meld, kind in targets]
+        shares = []
+        taken = 0  # a nonzero byte for each card that some meld could take
+        for meld, kind in targets:
+            groups = _takes(self.finder, meld, kind, cards)
+            if groups:  # a meld that takes none of them has no say in the split
+                shares.append([code(g) for g in groups])
+                taken |= sum(map(code, groups))
+        # a card that no meld could take can only be the discard
+        alone = [slot for slot in cards if not (taken >> shift[slot]) & 0xFF]
+        if len(alone) > spare:
+            return False
         memo: dict[tuple[int, int], bool] = {}
         every = code(cards)
         if spare:
             # the discard comes last in the turn, but any one card may be it
-            for slot in sorted(shift):
+            for slot in alone or sorted(shift):
                 if self.discardable(slot) and _split(
                     every - (1 << shift[slot]), shares, 0, guard, memo
                 ):
                     return True
-            if self.need_discard:
+            if self.need_discard or alone:
                 return False
         return _split(every, shares, 0, guard, memo)
-
-    def _takes(self, meld: Meld, kind: MeldKind, cards: tuple[int, ...]) -> list[tuple[int, ...]]:
-        """Every group of ``cards`` (sorted slots) that ``meld`` could take, one lay-off after
-        another."""
-        known = self.takes.get((meld, kind, cards))
-        if known is not None:
-            return known
-        pool = Counter(cards)
-        found: dict[tuple[int, ...], None] = {}
-        seen: set[tuple[Meld, tuple[int, ...]]] = set()
-        stack: list[tuple[Meld, tuple[int, ...]]] = [(meld, ())]
-        while stack:
-            now, used = stack.pop()
-            for slot, count in pool.items():
-                if used.count(slot) >= count:
-                    continue
-                for after in lay_off_options(self.finder, now, kind, slot):
-                    grown = tuple(sorted((*used, slot)))
-                    if (after, grown) in seen:
-                        continue
-                    seen.add((after, grown))
-                    found[grown] = None
-                    stack.append((after, grown))
-        takes = list(found)
-        self.takes[(meld, kind, cards)] = takes
-        return takes
 
 
 def _split(
@@ -436,6 +429,61 @@ def _split(
     return known
 
 
+def _takes(
+    finder: MeldFinder, meld: Meld, kind: MeldKind, cards: tuple[int, ...]
+) -> list[tuple[int, ...]]:
+    """Every group of ``cards`` (sorted hand slots) that ``meld`` could take from a finishing
+    player, one lay-off after another.
+
+    It depends only on the rules, the meld and the cards, and the same older
+    melds are asked about the same few cards in search after search, so it is
+    remembered under exactly those.
+    """
+    key = (finder.rules, meld, kind, cards)
+    known = _TAKES.get(key)
+    if known is None:
+        known = _kept(_TAKES, key, _search_takes(finder, meld, kind, cards))
+    return known
+
+
+_STORE_LIMIT = 4096
+"""How many answers each of the memos below holds; a full one forgets everything, so
+none grows without end."""
+
+
+_TAKES: dict[tuple[object, ...], list[tuple[int, ...]]] = {}
+
+
+def _kept(store: dict[tuple[object, ...], _V], key: tuple[object, ...], value: _V) -> _V:
+    """``value``, stored under ``key`` in a bounded ``store``."""
+    if len(store) >= _STORE_LIMIT:
+        store.clear()
+    store[key] = value
+    return value
+
+
+def _search_takes(
+    finder: MeldFinder, meld: Meld, kind: MeldKind, cards: tuple[int, ...]
+) -> list[tuple[int, ...]]:
+    pool = Counter(cards)
+    found: dict[tuple[int, ...], None] = {}
+    seen: set[tuple[Meld, tuple[int, ...]]] = set()
+    stack: list[tuple[Meld, tuple[int, ...]]] = [(meld, ())]
+    while stack:
+        now, used = stack.pop()
+        for slot, count in pool.items():
+            if used.count(slot) >= count:
+                continue
+            for after in lay_off_options(finder, now, kind, slot):
+                grown = tuple(sorted((*used, slot)))
+                if (after, grown) in seen:
+                    continue
+                seen.add((after, grown))
+                found[grown] = None
+                stack.append((after, grown))
+    return list(found)
+
+
 def lay_off_options(finder: MeldFinder, meld: Meld, kind: MeldKind, slot: int) -> list[Meld]:
     """Every way the card in hand ``slot`` can be laid off on ``meld`` by a finishing player.
 
@@ -446,15 +494,11 @@ def lay_off_options(finder: MeldFinder, meld: Meld, kind: MeldKind, slot: int) -
     key = (finder.rules, meld, kind, slot)
     known = _LAID_OFF.get(key)
     if known is None:
-        known = _lay_off_options(finder, meld, kind, slot)
-        if len(_LAID_OFF) >= _LAID_OFF_LIMIT:
-            _LAID_OFF.clear()  # a bounded store: forget everything rather than grow
-        _LAID_OFF[key] = known
+        known = _kept(_LAID_OFF, key, _lay_off_options(finder, meld, kind, slot))
     return known
 
 
 _LAID_OFF: dict[tuple[object, ...], list[Meld]] = {}
-_LAID_OFF_LIMIT = 4096
 
 
 def _lay_off_options(finder: MeldFinder, meld: Meld, kind: MeldKind, slot: int) -> list[Meld]:
