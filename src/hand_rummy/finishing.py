@@ -273,6 +273,10 @@ def _values(rank: Rank) -> tuple[int, ...]:
 _LOOK = 64
 """How many melds the search may look at to choose the card to place next."""
 
+_POOL_AFTER = 8
+"""After how many ways of setting cards aside a search works out, once, what the older melds
+could take of all the cards (most searches ask about one or two ways, and a few cards)."""
+
 
 class _Search:
     """The first-card search over new melds, then the lay-offs and the discard.
@@ -299,7 +303,9 @@ class _Search:
         reach: Callable[[int], bool],
     ) -> None:
         self.slots = list(compress(range(len(hand)), hand))
-        self.start_left = sum(hand[slot] << (8 * i) for i, slot in enumerate(self.slots))
+        self.counts = {slot: hand[slot] for slot in self.slots}
+        self.unit = {slot: 1 << (8 * i) for i, slot in enumerate(self.slots)}
+        self.start_left = sum(hand[slot] * self.unit[slot] for slot in self.slots)
         self.guard = int.from_bytes(b"\x80" * len(self.slots), "little")
         number = {slot: i for i, slot in enumerate(self.slots)}
         needs: list[list[int]] = [[] for _ in self.slots]
@@ -318,6 +324,9 @@ class _Search:
         self.discardable = discardable
         self.reach = reach
         self.seen: dict[object, bool] = {}
+        self.leaves = 0  # the ways of setting cards aside asked about so far
+        self.pool: tuple[list[list[int]], set[int]] | None = None
+        self.splits: dict[tuple[int, int], bool] = {}
 
     def start(self) -> bool:
         """Whether the whole hand can be placed."""
@@ -372,6 +381,9 @@ class _Search:
         """
         if not cards:
             return not (self.need_discard and spare)
+        self.leaves += 1
+        if self.leaves > _POOL_AFTER:
+            return self._lay_off_pooled(cards)
         # each card gets a byte of one integer, as in the finder's packing: cards, what is
         # left of them and each group a meld could take are integers, and "the group fits"
         # is one subtraction (no byte below zero, so the top bit of each survives)
@@ -388,8 +400,10 @@ class _Search:
         for meld, kind in targets:
             groups = _takes(self.finder, meld, kind, cards)
             if groups:  # a meld that takes none of them has no say in the split
-                shares.append([code(g) for g in groups])
-                taken |= sum(map(code, groups))
+                coded = [code(g) for g in groups]
+                shares.append(coded)
+                for group in coded:
+                    taken |= group  # or-ed, not added: a sum could carry into the next byte
         # a card that no meld could take can only be the discard
         alone = [slot for slot in cards if not (taken >> shift[slot]) & 0xFF]
         if len(alone) > spare:
@@ -406,6 +420,43 @@ class _Search:
             if self.need_discard or alone:
                 return False
         return _split(every, shares, 0, guard, memo)
+
+    def _lay_off_pooled(self, cards: tuple[int, ...]) -> bool:
+        """:meth:`lay_off` for a search that reaches many ways of setting cards aside: the
+        groups each older meld could take are worked out once, of every card that some
+        older meld might take, and serve every way (whether a meld can take a group depends
+        on the group alone), and so does the memo of the split."""
+        if self.pool is None:
+            self.pool = self._pooled_shares()
+        shares, taken = self.pool
+        unit = self.unit
+        alone = [slot for slot in cards if slot not in taken]
+        if len(alone) > self.spare:
+            return False
+        every = sum(unit[slot] for slot in cards)
+        guard, memo = self.guard, self.splits
+        if self.spare:
+            for slot in alone or sorted(set(cards)):
+                if self.discardable(slot) and _split(every - unit[slot], shares, 0, guard, memo):
+                    return True
+            if self.need_discard or alone:
+                return False
+        return _split(every, shares, 0, guard, memo)
+
+    def _pooled_shares(self) -> tuple[list[list[int]], set[int]]:
+        """The groups each older meld could take of the hand's cards that some might
+        (coded as what is left is), and the cards some group holds."""
+        counts = self.counts
+        pool = tuple(slot for slot in self.slots if self.reach(slot) for _ in range(counts[slot]))
+        unit = self.unit
+        shares: list[list[int]] = []
+        taken: set[int] = set()
+        for meld, kind in self.targets:
+            groups = _takes(self.finder, meld, kind, pool)
+            if groups:
+                shares.append([sum(map(unit.__getitem__, group)) for group in groups])
+                taken.update(slot for group in groups for slot in group)
+        return shares, taken
 
 
 def _split(
