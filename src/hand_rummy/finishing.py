@@ -406,20 +406,8 @@ class _Search:
                     taken |= group  # or-ed, not added: a sum could carry into the next byte
         # a card that no meld could take can only be the discard
         alone = [slot for slot in cards if not (taken >> shift[slot]) & 0xFF]
-        if len(alone) > spare:
-            return False
-        memo: dict[tuple[int, int], bool] = {}
-        every = code(cards)
-        if spare:
-            # the discard comes last in the turn, but any one card may be it
-            for slot in alone or sorted(shift):
-                if self.discardable(slot) and _split(
-                    every - (1 << shift[slot]), shares, 0, guard, memo
-                ):
-                    return True
-            if self.need_discard or alone:
-                return False
-        return _split(every, shares, 0, guard, memo)
+        units = {slot: 1 << at for slot, at in shift.items()}
+        return self._split_bar_one(cards, alone, units, shares, guard=guard, memo={})
 
     def _lay_off_pooled(self, cards: tuple[int, ...]) -> bool:
         """:meth:`lay_off` for a search that reaches many ways of setting cards aside: the
@@ -429,15 +417,31 @@ class _Search:
         if self.pool is None:
             self.pool = self._pooled_shares()
         shares, taken = self.pool
-        unit = self.unit
         alone = [slot for slot in cards if slot not in taken]
+        return self._split_bar_one(
+            cards, alone, self.unit, shares, guard=self.guard, memo=self.splits
+        )
+
+    def _split_bar_one(
+        self,
+        cards: tuple[int, ...],
+        alone: list[int],
+        units: dict[int, int],
+        shares: Sequence[list[int]],
+        *,
+        guard: int,
+        memo: dict[tuple[int, int], bool],
+    ) -> bool:
+        """Whether ``cards`` (each coded as ``units`` says) split into ``shares``, bar one
+        discard where the turn has one; ``alone`` are the cards no share holds, which can
+        only be that discard."""
         if len(alone) > self.spare:
             return False
-        every = sum(unit[slot] for slot in cards)
-        guard, memo = self.guard, self.splits
+        every = sum(units[slot] for slot in cards)
         if self.spare:
+            # the discard comes last in the turn, but any one card may be it
             for slot in alone or sorted(set(cards)):
-                if self.discardable(slot) and _split(every - unit[slot], shares, 0, guard, memo):
+                if self.discardable(slot) and _split(every - units[slot], shares, 0, guard, memo):
                     return True
             if self.need_discard or alone:
                 return False
