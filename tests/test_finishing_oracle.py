@@ -1,6 +1,7 @@
-"""A brute-force oracle for :func:`hand_rummy.finishing.can_finish`.
+"""A brute-force oracle for :func:`hand_rummy.finishing.finish_plan`.
 
-``can_finish`` answers whether a player can get rid of every card this turn. It is
+``finish_plan`` answers whether a player can get rid of every card this turn, and with
+which new melds. It is
 fast because it relies on two arguments: any finishing turn may be reordered so that
 the new melds come first, then the lay-offs on older melds, then the discard; and a
 card laid off on the player's own new meld could have been part of that meld from the
@@ -42,7 +43,7 @@ from hypothesis import strategies as st
 
 from hand_rummy.cards import CARDS, JOKER, NATURAL_CARDS, Card, Rank, Suit, parse_card, parse_cards
 from hand_rummy.finder import MeldFinder
-from hand_rummy.finishing import FinishRules, can_finish
+from hand_rummy.finishing import FinishRules, finish_plan
 from hand_rummy.melds import Meld, MeldRules, judge_meld
 from hand_rummy.rules import presets
 from hand_rummy.rules.ruleset import Ruleset
@@ -70,6 +71,10 @@ Entry = tuple[Meld, MeldKind, int]
 """A meld on the table as the oracle keeps it: table form, kind, owner."""
 State = tuple[tuple[int, ...], tuple[Entry, ...]]
 """The hand slots still held (sorted, one entry per card) and the table (sorted)."""
+NEW = -1
+"""The owner the oracle gives the melds laid this turn (the player's own)."""
+_OWED: Entry = (Meld.of("2C 3C 4C"), MeldKind.RUN, -2)
+"""The last entry of a table while a card that must be melded is not: a marker, no meld."""
 
 
 # --- the oracle -----------------------------------------------------------------------
@@ -238,11 +243,19 @@ class Oracle:
         finish: FinishRules,
         discardable: Callable[[int], bool],
         seat: int = SEAT,
+        *,
+        new_melds: bool = True,
+        melding: frozenset[int] = frozenset(),
     ) -> None:
         self.rules = rules
         self.finish = finish
         self.discardable = discardable
         self.seat = seat
+        self.new_melds = new_melds
+        """Whether the turn may lay new melds (without, only lay-offs and the discard)."""
+        self.melding = melding
+        """Hand slots of which one card must end in a new meld (laid in it, or laid off on
+        it); the table then carries a marker entry until one does."""
         self.known: dict[State, bool] = {}
         self.step: dict[State, tuple[str, State | None]] = {}
         """For each state known to finish, the move that does it and the state after."""
@@ -253,6 +266,8 @@ class Oracle:
     def _start(self, hand: Sequence[int], table: Sequence[TableMeld]) -> State:
         slots = tuple(slot for slot, n in enumerate(hand) for _ in range(n))
         entries = tuple(sorted(((m.meld, m.kind, m.owner) for m in table), key=_entry_key))
+        if self.melding:
+            entries = (*entries, _OWED)
         return slots, entries
 
     def plan(self, hand: Sequence[int], table: Sequence[TableMeld]) -> list[str]:
@@ -265,7 +280,7 @@ class Oracle:
         return moves
 
     def usable(self, owner: int) -> bool:
-        return self.finish.on_others or owner == self.seat
+        return self.finish.on_others or owner in (self.seat, NEW)
 
     def solve(self, hand: tuple[int, ...], table: tuple[Entry, ...]) -> bool:
         key = (hand, table)
@@ -278,9 +293,14 @@ class Oracle:
     def _solve(self, hand: tuple[int, ...], table: tuple[Entry, ...]) -> bool:
         finish = self.finish
         key = (hand, table)
+        owed = bool(table) and table[-1] is _OWED
+        if owed:
+            table = table[:-1]
         if not hand:
-            return not finish.final_discard
-        if (
+            return not finish.final_discard and not owed
+        if owed:
+            pass  # the discard cannot be the last card: one card of ``melding`` is not melded
+        elif (
             len(hand) == 1
             and (finish.final_discard or finish.may_discard)
             and self.discardable(hand[0])
@@ -295,15 +315,21 @@ class Oracle:
                 for after in layoff_results(meld, slot, self.rules):
                     entry = (after, kind, owner)
                     changed = tuple(sorted((*table[:i], entry, *table[i + 1 :]), key=_entry_key))
+                    if owed and not (slot in self.melding and owner == NEW):
+                        changed = (*changed, _OWED)
                     if self.solve(rest, changed):
                         self.step[key] = (
                             f"lay off {_show(slot)} on {meld.describe()} -> {after.describe()}",
                             (rest, changed),
                         )
                         return True
+        if not self.new_melds:
+            return False
         for chosen, rest in _sub_multisets(hand, 3):
             for meld, kind in legal_melds(chosen, self.rules):
-                grown = tuple(sorted((*table, (meld, kind, self.seat)), key=_entry_key))
+                grown = tuple(sorted((*table, (meld, kind, NEW)), key=_entry_key))
+                if owed and self.melding.isdisjoint(chosen):
+                    grown = (*grown, _OWED)
                 if self.solve(rest, grown):
                     self.step[key] = (f"meld {meld.describe()}", (rest, grown))
                     return True
@@ -520,22 +546,43 @@ def positions(draw: st.DrawFn, config: str) -> Position:
     return Position(config, rules, hand_vector(plain, demoted), tuple(table), finish, forbidden)
 
 
-def check(position: Position) -> bool:
-    """Compare ``can_finish`` with the oracle on one position; return the answer."""
+def check(position: Position, melding: frozenset[int] = frozenset()) -> bool:
+    """Compare ``finish_plan`` (with ``melding``) with the oracle on one position, and check
+    the way it finds: its melds are legal, fit the hand, meld a card of ``melding``, and
+    leave cards that go out without a new meld. Return the answer."""
     finder = MeldFinder.of(position.rules)
-    oracle = Oracle(position.rules, position.finish, position.discardable)
+    oracle = Oracle(position.rules, position.finish, position.discardable, melding=melding)
     want = oracle(position.hand, position.table)
-    got = can_finish(
+    plan = finish_plan(
         finder,
         position.hand,
         table=position.table,
         seat=SEAT,
         rules=position.finish,
         discardable=position.discardable,
+        melding=melding,
     )
     how = oracle.plan(position.hand, position.table) if want else []
-    assert got == want, f"can_finish says {got}, the oracle {want}\n{position.describe()}\n" + (
-        f"oracle's way out: {'; '.join(how)}" if how else ""
+    got = plan is not None
+    assert got == want, (
+        f"finish_plan says {got}, the oracle {want} (melding {sorted(melding)})\n"
+        f"{position.describe()}\n" + (f"oracle's way out: {'; '.join(how)}" if how else "")
+    )
+    if plan is None:
+        return want
+    assert list(plan) == sorted(plan)
+    melds = finder.melds_at(position.hand, plan)
+    left = list(position.hand)
+    for found in melds:
+        assert judge_meld(found.meld, position.rules).ok, found.meld.describe()
+        for slot in found.used:
+            left[slot] -= 1
+    assert min(left) >= 0, "the melds use cards the hand does not hold"
+    assert not melding or any(slot in melding for found in melds for slot in found.used)
+    lay_offs_only = Oracle(position.rules, position.finish, position.discardable, new_melds=False)
+    assert lay_offs_only(tuple(left), position.table), (
+        f"the plan's melds {[f.meld.describe() for f in melds]} leave cards that do not go out"
+        f"\n{position.describe()}"
     )
     return want
 
@@ -551,6 +598,10 @@ def test_can_finish_agrees_with_the_oracle(config: str, data: st.DataObject) -> 
     position = data.draw(positions(config))
     note(position.describe())
     answer = check(position)
+    held = [slot for slot, count in enumerate(position.hand) if count]
+    melding = frozenset(data.draw(st.lists(st.sampled_from(held), max_size=2))) if held else None
+    if melding:
+        event(f"finishes, melding one of {len(melding)}: {check(position, melding)}")
     event(f"finishes: {answer}")
     event(f"cards: {sum(position.hand)}, melds: {len(position.table)}")
 

@@ -1623,3 +1623,39 @@ def test_levant_below_51_finish_needs_room_in_the_older_set(room: bool) -> None:
     assert opening in list(game.legal_actions())
     game = play(game, opening, hr.LayOff(1, c("3H")), hr.Discard(c("9D")))
     assert game.outcome is not None and game.outcome.ending is hr.Ending.WENT_OUT
+
+
+def test_levant_under_a_promise_a_lay_down_that_keeps_it_comes_first() -> None:
+    """000 §The first meld, Exception; L11: after 2♥ 3♥ 4♥ (9, far below 51) the turn must
+    finish, and the listing starts with a lay-down that keeps the promise.
+
+    Worked by hand: the hand left is 6♠ 7♠ 8♠ 9♠ K♦, seat 1 owns 10♠ J♠ Q♠ and K♣ K♥ K♠,
+    and the last card must be discarded (000 §Going out). No discard is legal (five cards
+    are left); 9♠ may go onto 10♠ J♠ Q♠ (6♠ 7♠ 8♠ then meld, K♦ is the discard) and K♦
+    onto the Kings (6♠ 7♠ 8♠ meld, 9♠ the discard); 6♠ 7♠ 8♠ may be laid (9♠ goes on),
+    and so may 7♠ 8♠ 9♠ (6♠ goes onto it) and 6♠-9♠ (K♦ the discard). Without the order,
+    the two lay-offs, each judged by a search, would come before any lay-down.
+    """
+    spot = hr.Position(
+        LEVANT,
+        indicator=hr.parse_card("8C"),
+        players=[hr.PositionSeat("2H 3H 4H 6S 7S 8S 9S KD"), 12, 12],
+        table=[hr.PositionMeld(1, 1, "10S JS QS"), hr.PositionMeld(2, 1, "KC KH KS")],
+        discards="AD",
+        discard_size=10,
+        turn=0,
+        phase=hr.Phase.PLAY,
+    )
+    g = hr.Round.from_position(spot).apply(lay("2H 3H 4H"))
+    assert g.current.obligation is hr.Obligation.GO_OUT
+    listed = list(g.legal_actions())
+    want = {
+        lay("6S 7S 8S"),
+        lay("7S 8S 9S"),
+        lay("6S 7S 8S 9S"),
+        hr.LayOff(1, c("9S")),
+        hr.LayOff(2, c("KD")),
+    }
+    assert set(listed) == want and len(listed) == len(want)
+    assert isinstance(listed[0], hr.LayDown)
+    assert g.check(listed[0]).ok

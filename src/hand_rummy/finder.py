@@ -755,6 +755,11 @@ class MeldFinder:
             known.found = [self._build(c) for c in known.candidates]
         return list(known.found)
 
+    def melds_at(self, hand: Counts, indices: Iterable[int]) -> tuple[FoundMeld, ...]:
+        """The melds of :meth:`melds` at ``indices`` (only those are built)."""
+        meld = self._meld_of(self._hand(hand))
+        return tuple(meld(index) for index in indices)
+
     # --- lay-offs ------------------------------------------------------------------
 
     def layoff_options(

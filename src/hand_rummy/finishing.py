@@ -17,12 +17,17 @@ the lay-offs and the discard; once every card is placed it asks whether the
 cards set aside can be laid off, in some order, on the older melds. Every
 card has to go somewhere, so any choice of card finds every way; the card
 with the fewest ways shows a dead end soonest.
+
+A search that succeeds also says how (:func:`finish_plan`): the new melds on
+the path that ended in success. The legal-action generator lists the move that
+such a way starts with first, where every other move would need a search of
+its own to be shown legal.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Container, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence, Set
 from itertools import compress
 from typing import TypeVar
 
@@ -36,7 +41,7 @@ from hand_rummy.rules.wilds import MeldKind
 from hand_rummy.state import DEMOTED, TableMeld
 from hand_rummy.table import LayoffContext, lay_off
 
-__all__ = ["FinishRules", "can_finish", "lay_off_options"]
+__all__ = ["FinishRules", "finish_plan", "lay_off_options"]
 
 _GOING_OUT = LayoffContext(going_out=True)
 _V = TypeVar("_V")
@@ -61,7 +66,7 @@ class FinishRules:
     on_others: bool = True
 
 
-def can_finish(
+def finish_plan(
     finder: MeldFinder,
     hand: Sequence[int],
     *,
@@ -69,20 +74,28 @@ def can_finish(
     seat: int,
     rules: FinishRules,
     discardable: Callable[[int], bool],
-) -> bool:
-    """Whether ``hand`` can be emptied this turn by melds, lay-offs on ``table`` and a discard.
+    melding: Set[int] = frozenset(),
+) -> tuple[int, ...] | None:
+    """The new melds of one way to empty ``hand`` this turn by melds, lay-offs on ``table``
+    and a discard, or ``None`` when there is none.
 
     ``discardable(slot)`` says whether the card in a hand slot may be the
-    final discard.
+    final discard. The melds are indices into ``finder.meld_slots(hand)``, in ascending order
+    (the order of the finder's combinations); every card they leave goes out
+    by lay-offs on ``table`` and the final discard. With ``melding``, only
+    the ways in which at least one card of those hand slots is in a new meld
+    count (the card taken from the discard pile, say, which must be melded).
     """
     spare = 1 if rules.final_discard or rules.may_discard else 0
     if sum(hand) == 0:
-        return not rules.final_discard
+        return None if rules.final_discard or melding else ()
     older = _older(finder, table if isinstance(table, tuple) else tuple(table), seat, rules)
     in_melds = finder.slots_in_melds(hand)
+    if melding and melding.isdisjoint(in_melds):
+        return None
     alone = [slot for slot in compress(range(len(hand)), hand) if slot not in in_melds]
     if not older.targets and sum(hand[slot] for slot in alone) > spare:
-        return False  # nothing to lay off on: every card but the discard must be in a new meld
+        return None  # nothing to lay off on: every card but the discard must be in a new meld
     # a card no older meld could take can only be the discard: count those the table alone
     # rules out first, and ask the hand about a gap to a run's end only if that leaves room
     stuck = 0
@@ -94,13 +107,13 @@ def can_finish(
         elif not verdict:
             stuck += hand[slot]
             if stuck > spare:
-                return False
+                return None
     reach = _Reach(finder, hand, older)
     for slot in gaps:
         if not reach(slot):
             stuck += hand[slot]
             if stuck > spare:
-                return False
+                return None
     search = _Search(
         hand,
         finder.meld_slots(hand),
@@ -110,6 +123,7 @@ def can_finish(
         need_discard=rules.final_discard,
         discardable=discardable,
         reach=reach,
+        melding=melding,
     )
     return search.start()
 
@@ -301,19 +315,24 @@ class _Search:
         need_discard: bool,
         discardable: Callable[[int], bool],
         reach: Callable[[int], bool],
+        melding: Set[int] = frozenset(),
     ) -> None:
         self.slots = list(compress(range(len(hand)), hand))
         self.counts = {slot: hand[slot] for slot in self.slots}
         self.unit = {slot: 1 << (8 * i) for i, slot in enumerate(self.slots)}
         self.start_left = sum(hand[slot] * self.unit[slot] for slot in self.slots)
         self.guard = int.from_bytes(b"\x80" * len(self.slots), "little")
-        number = {slot: i for i, slot in enumerate(self.slots)}
+        self.number = number = {slot: i for i, slot in enumerate(self.slots)}
         needs: list[list[int]] = [[] for _ in self.slots]
-        for used in melds:
-            need = sum(1 << (8 * number[slot]) for slot in used)
+        codes = [sum(1 << (8 * number[slot]) for slot in used) for used in melds]
+        for need, used in zip(codes, melds, strict=True):
             for i in {number[slot] for slot in used}:
                 needs[i].append(need)
+        self.codes = codes
         self.needs = needs
+        self.melding = frozenset(number[slot] for slot in melding if slot in number)
+        self.melding_held = sum(hand[slot] for slot in melding if slot in number)
+        self.path: list[int] = []  # the melds of the way found, the last laid first
         # the card to place next is the held one with the fewest melds to try (a card in none
         # first of all): the choice narrows fastest where it has least to choose from
         self.order = sorted(range(len(self.slots)), key=lambda i: len(needs[i]))
@@ -328,9 +347,17 @@ class _Search:
         self.pool: tuple[list[list[int]], set[int]] | None = None
         self.splits: dict[tuple[int, int], bool] = {}
 
-    def start(self) -> bool:
-        """Whether the whole hand can be placed."""
-        return self.place(self.start_left, (), 0)
+    def start(self) -> tuple[int, ...] | None:
+        """The melds (indices, ascending) of one way to place the whole hand, or ``None``."""
+        if not self.place(self.start_left, (), 0):
+            return None
+        # the way found is the one path of the search that ended in success: a success
+        # returns at once, so no remembered answer stands in for a part of it; of the melds
+        # of the same cards (a wild's other roles), the first stands for all
+        first: dict[int, int] = {}
+        for index, need in enumerate(self.codes):
+            first.setdefault(need, index)
+        return tuple(sorted(first[need] for need in self.path))
 
     def place(self, left: int, aside: tuple[int, ...], stuck: int) -> bool:
         """Whether the cards ``left`` (a count byte per held slot) split into new melds and
@@ -364,13 +391,24 @@ class _Search:
         assert fitting is not None
         for need in fitting:
             if self.place(left - need, aside, stuck):
+                self.path.append(need)
                 return True
-        # or the first card waits for the lay-offs (or is the discard)
+        # or the first card waits for the lay-offs (or is the discard), unless it is the last
+        # card of those that must be melded and none of them is
+        if first in self.melding and self._last_to_meld(left, aside):
+            return False
         slot = self.slots[first]
         stuck += not self.reach(slot)
         if stuck > self.spare:
             return False
         return self.place(left - (1 << (8 * first)), tuple(sorted((*aside, slot))), stuck)
+
+    def _last_to_meld(self, left: int, aside: tuple[int, ...]) -> bool:
+        """Whether what is ``left`` holds one card that must be melded and no other card of
+        those is in a new meld (the cards neither left nor ``aside`` are)."""
+        remaining = sum((left >> (8 * i)) & 0xFF for i in self.melding)
+        waiting = sum(1 for slot in aside if self.number[slot] in self.melding)
+        return remaining == 1 and remaining + waiting == self.melding_held
 
     def lay_off(self, cards: tuple[int, ...], targets: Targets, spare: int) -> bool:
         """Whether ``cards`` can all be laid off on ``targets`` in some order, bar one discard.

@@ -31,6 +31,7 @@ from hand_rummy.turn_rules import (
     lay_offs,
     may_claim_redeal,
     may_take,
+    promised_lay_down,
 )
 
 __all__ = ["LegalActions", "generate"]
@@ -42,7 +43,10 @@ def generate(state: RoundState) -> Iterator[Action]:
     """Every legal action of the player to move: discards, lay-offs, exchanges, lay-downs.
 
     The cheap moves come first, so that a caller who wants any legal move (or only to
-    know that there is one) never waits for the search of a hand's openings.
+    know that there is one) never waits for the search of a hand's openings. Under a
+    promise to finish the turn, where each move needs a search to show that it keeps the
+    promise, the lay-down that one way to finish starts with comes right after the
+    discards; and of the openings below the bar, the one that a way to finish lays down.
     """
     if state.phase is Phase.OVER:
         return
@@ -58,10 +62,17 @@ def generate(state: RoundState) -> Iterator[Action]:
             yield _TAKE
         return
     yield from discard_options(state)
-    if not bare_turn(state):
-        yield from lay_offs(state)
-        yield from exchanges(state)
+    if bare_turn(state):
+        return
+    first = promised_lay_down(state)
+    if first is not None:
+        yield first
+    yield from lay_offs(state)
+    yield from exchanges(state)
+    if first is None:
         yield from lay_downs(state)
+    else:
+        yield from (action for action in lay_downs(state) if action != first)
 
 
 _ACTION_TYPES = (

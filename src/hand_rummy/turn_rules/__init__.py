@@ -41,7 +41,7 @@ from hand_rummy.turn_rules.gates import (
     obligation_problems,
     would_be_hand,
 )
-from hand_rummy.turn_rules.laying_down import judge_lay_down, lay_downs
+from hand_rummy.turn_rules.laying_down import judge_lay_down, lay_downs, promised_lay_down
 from hand_rummy.turn_rules.laying_off import judge_lay_off, lay_offs
 from hand_rummy.turn_rules.ruling import Ruling, refuse
 from hand_rummy.verdict import Code, Topic
@@ -65,6 +65,7 @@ __all__ = [
     "may_go_out",
     "may_take",
     "obligation_problems",
+    "promised_lay_down",
     "take_problems",
     "would_be_hand",
 ]

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 
 from hand_rummy.actions import Action
 from hand_rummy.cards import CARDS, Card
-from hand_rummy.finishing import FinishRules, can_finish
+from hand_rummy.finder import FoundMeld
+from hand_rummy.finishing import FinishRules, finish_plan
 from hand_rummy.rulebook import violation
 from hand_rummy.rules.opening import OpeningExemption
 from hand_rummy.rules.table_setup import FirstTurn
@@ -27,13 +28,13 @@ __all__ = [
     "discardable_slot",
     "finish_of",
     "finish_rules",
+    "finishing_melds",
     "going_out_problems",
     "hand_slot",
     "keep_problems",
     "keeping_the_promise",
     "lay_off_context",
     "may_claim_redeal",
-    "may_finish_below_bar",
     "may_go_out",
     "obligation_after",
     "obligation_problems",
@@ -270,21 +271,39 @@ def finish_rules(state: RoundState) -> FinishRules | None:
 
 
 def can_still_finish(state: RoundState, rules: FinishRules) -> bool:
+    """Whether the player to move can still get rid of every card this turn."""
+    return _finish_plan(state, rules) is not None
+
+
+def finishing_melds(
+    state: RoundState, rules: FinishRules, melding: Set[int] = frozenset()
+) -> tuple[FoundMeld, ...] | None:
+    """The new melds of one way for the player to move to finish this turn, or ``None``.
+
+    Every card the melds leave goes out by lay-offs on the table and the
+    final discard; with ``melding``, one card of those hand slots is in a
+    new meld. Before an opening below the bar, ``None`` says that no such
+    opening can finish (whatever it lays, the whole turn is one of these
+    ways, its melds grown by the lay-offs onto them).
+    """
+    plan = _finish_plan(state, rules, melding)
+    return None if plan is None else state.finder.melds_at(state.hands[state.turn], plan)
+
+
+def _finish_plan(
+    state: RoundState, rules: FinishRules, melding: Set[int] = frozenset()
+) -> tuple[int, ...] | None:
     seat = state.turn
-    return can_finish(
+    hand = state.hands[seat]
+    return finish_plan(
         state.finder,
-        state.hands[seat],
+        hand,
         table=state.table,
         seat=seat,
         rules=rules,
-        discardable=lambda slot: discardable_slot(state, slot, 1, state.hands[seat]),
+        discardable=lambda slot: discardable_slot(state, slot, 1, hand),
+        melding=melding,
     )
-
-
-def may_finish_below_bar(state: RoundState) -> bool:
-    """A quick yes-or-no: could any below-bar opening of this hand finish the turn?"""
-    rules = finish_rules(state)
-    return rules is not None and can_still_finish(state, rules)
 
 
 def obligation_after(state: RoundState, size_after: int) -> Obligation | None:

@@ -25,17 +25,17 @@ from hand_rummy.turn_rules.gates import (
     can_still_finish,
     finish_of,
     finish_rules,
+    finishing_melds,
     hand_slot,
     keep_problems,
     keeping_the_promise,
-    may_finish_below_bar,
     obligation_after,
     obligation_problems,
 )
 from hand_rummy.turn_rules.ruling import Ruling, from_problems, refuse
 from hand_rummy.verdict import Code, Topic, Violation
 
-__all__ = ["judge_lay_down", "lay_downs"]
+__all__ = ["judge_lay_down", "lay_downs", "promised_lay_down"]
 
 
 def _slots_of(
@@ -256,10 +256,36 @@ def lay_downs(state: RoundState) -> Iterator[LayDown]:
     using = _obliged_slots(state)
     reaching = finder.combinations(hand, min_points=required, using=using)
     yield from _openings(state, hand, reaching, required)
-    if may_finish_below_bar(state):
-        every = finder.combinations(hand, using=using)
-        below = (c for c in every if sum(f.points for f in c) < required)
-        yield from _openings(state, hand, below, required)
+    rules = finish_rules(state)
+    plan = None if rules is None else finishing_melds(state, rules, using)
+    if plan is None:
+        return
+    # the way to finish that was found lays its new melds down as one opening, which then
+    # finishes: below the bar, it comes first, so that the first below-bar opening listed
+    # does not wait for the many that cannot finish (the same check judges it)
+    first = plan if plan and sum(f.points for f in plan) < required else None
+    if first is not None:
+        yield from _openings(state, hand, (first,), required)
+    every = finder.combinations(hand, using=using)
+    below = (c for c in every if sum(f.points for f in c) < required and c != first)
+    yield from _openings(state, hand, below, required)
+
+
+def promised_lay_down(state: RoundState) -> LayDown | None:
+    """Under a promise to finish the turn, a lay-down that keeps it, if a way to finish
+    starts with one: the generator lists it first, since most moves may break the promise
+    and each needs a search to say so."""
+    if (
+        state.current.obligation is not Obligation.GO_OUT
+        or state.required_opening(state.turn) is not None
+    ):
+        return None
+    rules = finish_rules(state)
+    plan = None if rules is None else finishing_melds(state, rules)
+    if not plan:
+        return None
+    action = LayDown((plan[0].meld,))
+    return action if judge_lay_down(state, action).ok else None
 
 
 def _obliged_slots(state: RoundState) -> frozenset[int]:
