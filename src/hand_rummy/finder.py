@@ -1081,7 +1081,7 @@ class _Scale:
     packing found good enough.
     """
 
-    __slots__ = ("by_slot", "choice", "exact", "live", "lower", "weights")
+    __slots__ = ("by_slot", "choice", "exact", "fits", "live", "lower", "visits", "weights")
 
     def __init__(
         self, by_slot: dict[int, list[tuple[int, int, int]]], weights: tuple[int, ...]
@@ -1096,11 +1096,51 @@ class _Scale:
         self.exact: dict[int, int] = {}
         self.choice: dict[int, int] = {}
         self.lower: dict[int, int] = {}
+        self.fits: dict[int, list[tuple[int, list[int]]]] = {}
+        self.visits: dict[int, int] = {}
+
+    def candidates(self, slot: int, left: int) -> list[tuple[int, int, int]]:
+        """The entries of ``by_slot[slot]`` that may fit ``left``, in their order: of a long
+        list, only those that fit.
+
+        A hand of many wilds has hundreds of melds starting at one card, and
+        most do not fit what a search has left: masks rule them out a card at a
+        time instead of a meld at a time. A short list is cheaper to test meld
+        by meld, and is given whole, and so is a long one until the search has
+        come to it often enough to repay making its masks.
+        """
+        entries = self.by_slot[slot]
+        if len(entries) <= _MASKED:
+            return entries
+        fits = self.fits.get(slot)
+        if fits is None:
+            visits = self.visits[slot] = self.visits.get(slot, 0) + 1
+            if visits < _VISITS:
+                return entries
+            columns = _fit_columns([entry[0] for entry in entries], len(self.weights))
+            # a card that no meld here needs rules none out
+            fits = [(8 * at, masks) for at, masks in enumerate(columns) if len(masks) > 1]
+            self.fits[slot] = fits
+        melds = (1 << len(entries)) - 1
+        for at, masks in fits:
+            melds &= masks[min((left >> at) & 0xFF, len(masks) - 1)]
+        found = []
+        while melds:
+            low = melds & -melds
+            melds ^= low
+            found.append(entries[low.bit_length() - 1])
+        return found
 
     def forget(self) -> None:
         self.exact.clear()
         self.choice.clear()
         self.lower.clear()
+
+
+_MASKED = 24
+"""From how many melds starting at one card :meth:`_Scale.candidates` uses masks."""
+_VISITS = 16
+"""After how many visits to such a card :meth:`_Scale.candidates` makes its masks."""
 
 
 class _Packing:
@@ -1211,19 +1251,7 @@ class _Packing:
         """Per slot, indexed by how many copies of its card are left (up to the most any
         meld needs), the melds that still fit that card, as bits by meld index."""
         if self._fit_masks is None:
-            width = self.width
-            # a row of bytes per meld, its need; then each slot's column, read as binary
-            # digits (the last meld first) once the counts are turned into digits
-            grid = b"".join(need.to_bytes(width, "little") for need in self.needs)
-            self._fit_masks = []
-            for slot in range(width):
-                column = grid[slot::width][::-1]
-                self._fit_masks.append(
-                    [
-                        int(column.translate(_at_most(copies)), 2)
-                        for copies in range(max(column) + 1)
-                    ]
-                )
+            self._fit_masks = _fit_columns(self.needs, self.width)
         return self._fit_masks
 
     def holding(self, faces: Set[int]) -> int:
@@ -1272,7 +1300,7 @@ class _Packing:
             guard = self.guard
             guarded = left | guard
             bound = -1
-            for need, weight, slack in scale.by_slot[slot]:
+            for need, weight, slack in scale.candidates(slot, left):
                 if weight + without <= best:
                     break  # what the meld leaves weighs at most ``without``
                 if (guarded - need) & guard != guard:
@@ -1430,6 +1458,22 @@ class _Packing:
             return most_left >= 0 and self.most(self.cards_scale(), rest, missing) >= missing
 
         return wanted, may_want
+
+
+def _fit_columns(needs: Sequence[int], width: int) -> list[list[int]]:
+    """Per slot of ``width``, indexed by how many copies of its card are left (up to the most
+    one of ``needs`` takes), which needs still fit that card, as bits: the first need is the
+    lowest bit."""
+    # a row of bytes per need; each slot's column read as binary digits, the last need
+    # first, once the counts are turned into digits
+    grid = b"".join(need.to_bytes(width, "little") for need in needs)
+    columns = []
+    for slot in range(width):
+        column = grid[slot::width][::-1]
+        columns.append(
+            [int(column.translate(_at_most(copies)), 2) for copies in range(max(column) + 1)]
+        )
+    return columns
 
 
 @functools.lru_cache(maxsize=128)
