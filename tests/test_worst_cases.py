@@ -1,7 +1,9 @@
 """The crafted positions of benchmarks/worst_cases.py are the ones its table names.
 
 The script times them; this checks that each mover holds the crafted hand after drawing,
-and that the taken-card case really owes a lay-down (so its first action is one).
+that the taken-card case really owes a lay-down (so its first action is one), and that
+where many openings below the bar are judged, the generator lists exactly those that
+``check`` accepts.
 """
 
 from __future__ import annotations
@@ -80,3 +82,22 @@ def test_the_taken_table_cases_owe_a_lay_down(name: str) -> None:
     actions = list(game.legal_actions())
     assert actions and all(isinstance(a, hr.LayDown) for a in actions)
     assert all(any(taken in m.cards for m in a.melds) for a in actions)
+
+
+@pytest.mark.parametrize(
+    "name", ["levant-finish-table", "levant-taken-91"], ids=["finish-table", "taken-91"]
+)
+def test_the_listed_openings_are_the_combinations_the_judge_accepts(name: str) -> None:
+    """Every combination of the hand's melds, judged one by one by ``check`` (which asks
+    the finishing search about each below-bar opening afresh), against the lay-downs the
+    generator lists (which lets an opening one meld shorter decide some of them)."""
+    taken = name in WORST.TAKEN_TABLE_CASES
+    preset, hand, indicator, melds = (WORST.TAKEN_TABLE_CASES | WORST.TABLE_CASES)[name]
+    game = WORST.table_position(preset, hand, indicator, melds, taken=taken)
+    combos = game.finder.combinations(game.hands[game.turn])
+    judged = {hr.LayDown(tuple(f.meld for f in c)) for c in combos}
+    accepted = {action for action in judged if game.check(action).ok}
+    listed = [a for a in game.legal_actions() if isinstance(a, hr.LayDown)]
+    assert len(listed) == len(set(listed))
+    assert set(listed) == accepted
+    assert any(len(a.melds) > 1 for a in accepted), "openings of several melds are legal"

@@ -29,6 +29,7 @@ __all__ = [
     "finish_of",
     "finish_rules",
     "finishing_melds",
+    "finishing_slots",
     "going_out_problems",
     "hand_slot",
     "keep_problems",
@@ -288,6 +289,16 @@ def finishing_melds(
     """
     plan = _finish_plan(state, rules, melding)
     return None if plan is None else state.finder.melds_at(state.hands[state.turn], plan)
+
+
+def finishing_slots(state: RoundState, rules: FinishRules) -> tuple[tuple[int, ...], ...] | None:
+    """The hand slots of each new meld of one way to finish (as :func:`finishing_melds`,
+    without building the melds), or ``None``."""
+    plan = _finish_plan(state, rules)
+    if plan is None:
+        return None
+    slots = state.finder.meld_slots(state.hands[state.turn])
+    return tuple(slots[index] for index in plan)
 
 
 def _finish_plan(

@@ -22,10 +22,10 @@ from hand_rummy.transitions import (
     advance,
 )
 from hand_rummy.turn_rules.gates import (
-    can_still_finish,
     finish_of,
     finish_rules,
     finishing_melds,
+    finishing_slots,
     hand_slot,
     keep_problems,
     keeping_the_promise,
@@ -219,13 +219,22 @@ def _opening(
 
 def _promise_kept(state: RoundState, action: LayDown, change: LaidDown) -> bool:
     """Whether a below-bar opening finishes this turn, or can still finish it (L11)."""
+    return _promise_plan(state, action, change) is not None
+
+
+Plan = tuple[tuple[int, ...], ...]
+"""The hand slots of each new meld of one way to finish the turn."""
+
+
+def _promise_plan(state: RoundState, action: LayDown, change: LaidDown) -> Plan | None:
+    """How a below-bar opening finishes the turn (the new melds after it), or ``None``."""
     rules = finish_rules(state)
     if rules is None:
-        return False
+        return None
     if change.finish is not None:
         hand_only = state.ruleset.opening_exemption is OpeningExemption.HAND
-        return change.finish.hand or not hand_only
-    return can_still_finish(advance(state, action, change), rules)
+        return () if change.finish.hand or not hand_only else None
+    return finishing_slots(advance(state, action, change), rules)
 
 
 def lay_downs(state: RoundState) -> Iterator[LayDown]:
@@ -311,7 +320,11 @@ def _openings(
     required: int,
 ) -> Iterator[LayDown]:
     pending = state.current.obligation
+    # the below-bar openings judged last, one of each number of melds: the finder lists an
+    # opening right before those that add melds to it, which can take its judgment over
+    judged: list[tuple[tuple[FoundMeld, ...], Plan | None]] = []
     for combo in combos:
+        del judged[len(combo) - 1 :]
         if pending is not None and not _meets(state, combo):
             continue
         slots = [slot for found in combo for slot in found.used]
@@ -325,9 +338,48 @@ def _openings(
             # the finder has judged each meld; the promise to finish is the rule's own check
             melds = tuple((f.meld, f.kind) for f in combo)
             change = _opening(state, melds, points, slots, size_after, below=True)
-            if not _promise_kept(state, action, change):
+            plan = _inherited(judged, combo, change)
+            if plan is _UNKNOWN:
+                plan = _promise_plan(state, action, change)
+            if len(judged) == len(combo) - 1:
+                judged.append((combo, plan))
+            if plan is None:
                 continue
         yield action
+
+
+_UNKNOWN: Plan = ((-1,),)
+"""What :func:`_inherited` returns when the opening one meld shorter says nothing."""
+
+
+def _inherited(
+    judged: Sequence[tuple[tuple[FoundMeld, ...], Plan | None]],
+    combo: tuple[FoundMeld, ...],
+    change: LaidDown,
+) -> Plan | None:
+    """The judgment of a below-bar opening that the same opening without its last meld
+    decides (``judged`` holds it, if it was judged), or :data:`_UNKNOWN`.
+
+    Without a way to finish after the shorter opening there is none after this one
+    either: any way to finish after this one is a way after the shorter one, in which
+    the last meld, grown by whatever is laid off on it, is one of the new melds. And if
+    a way to finish after the shorter opening lays that meld, the rest of that way
+    finishes after this one.
+    """
+    count = len(combo)
+    if change.finish is not None or count < 2 or len(judged) < count - 1:
+        return _UNKNOWN
+    shorter, plan = judged[count - 2]
+    if any(a is not b for a, b in zip(shorter, combo[:-1], strict=True)):
+        return _UNKNOWN
+    if plan is None:
+        return None
+    last = combo[-1].used
+    if last not in plan:
+        return _UNKNOWN
+    rest = list(plan)
+    rest.remove(last)
+    return tuple(rest)
 
 
 def _meets(state: RoundState, combo: Sequence[FoundMeld]) -> bool:
