@@ -1100,18 +1100,17 @@ class _Scale:
         self.visits: dict[int, int] = {}
 
     def candidates(self, slot: int, left: int) -> list[tuple[int, int, int]]:
-        """The entries of ``by_slot[slot]`` that may fit ``left``, in their order: of a long
-        list, only those that fit.
+        """The entries of the long list ``by_slot[slot]`` that may fit ``left``, in their
+        order.
 
         A hand of many wilds has hundreds of melds starting at one card, and
         most do not fit what a search has left: masks rule them out a card at a
         time instead of a meld at a time. A short list is cheaper to test meld
-        by meld, and is given whole, and so is a long one until the search has
-        come to it often enough to repay making its masks.
+        by meld (the caller does not ask), and so is a long one until the
+        search has come to it often enough to repay making its masks: until
+        then it is given whole.
         """
         entries = self.by_slot[slot]
-        if len(entries) <= _MASKED:
-            return entries
         fits = self.fits.get(slot)
         if fits is None:
             visits = self.visits[slot] = self.visits.get(slot, 0) + 1
@@ -1300,7 +1299,10 @@ class _Packing:
             guard = self.guard
             guarded = left | guard
             bound = -1
-            for need, weight, slack in scale.candidates(slot, left):
+            entries = scale.by_slot[slot]
+            if len(entries) > _MASKED:
+                entries = scale.candidates(slot, left)
+            for need, weight, slack in entries:
                 if weight + without <= best:
                     break  # what the meld leaves weighs at most ``without``
                 if (guarded - need) & guard != guard:
