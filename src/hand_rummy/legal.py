@@ -69,10 +69,7 @@ def generate(state: RoundState) -> Iterator[Action]:
         yield first
     yield from lay_offs(state)
     yield from exchanges(state)
-    if first is None:
-        yield from lay_downs(state)
-    else:
-        yield from (action for action in lay_downs(state) if action != first)
+    yield from lay_downs(state, first)
 
 
 _ACTION_TYPES = (

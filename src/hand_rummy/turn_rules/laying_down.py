@@ -237,8 +237,9 @@ def _promise_plan(state: RoundState, action: LayDown, change: LaidDown) -> Plan 
     return finishing_slots(advance(state, action, change), rules)
 
 
-def lay_downs(state: RoundState) -> Iterator[LayDown]:
-    """Every legal lay-down, from the meld finder's melds (the rules are the ones above)."""
+def lay_downs(state: RoundState, listed: LayDown | None = None) -> Iterator[LayDown]:
+    """Every legal lay-down, from the meld finder's melds (the rules are the ones above),
+    but ``listed`` (one listed already, as :func:`promised_lay_down`'s is)."""
     seat = state.turn
     pending = state.current.obligation
     if pending is Obligation.USE_FREED_WILD and state.ruleset.exchange.freed_wild is FreedWild.KEEP:
@@ -257,6 +258,8 @@ def lay_downs(state: RoundState) -> Iterator[LayDown]:
             if keep_problems(state, size - len(found.used), left):
                 continue
             action = LayDown((found.meld,))
+            if action == listed:
+                continue
             if pending is Obligation.GO_OUT and not judge_lay_down(state, action).ok:
                 continue
             yield action
