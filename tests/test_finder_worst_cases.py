@@ -281,3 +281,72 @@ def test_the_cache_is_bounded_and_keeps_what_is_used() -> None:
         assert 3 * len(held) <= 100 + 3
     assert cache.get(0) is None  # long gone
     assert cache.get(999) == 999
+
+
+def best_by_recursion(hand: Sequence[int], melds: Sequence[FoundMeld]) -> int:
+    """The most a packing of ``melds`` into ``hand`` is worth, by plain recursion: the
+    lowest card held is either left out or used by one meld that holds it."""
+    holding = [meld for meld in melds if meld.points > 0]
+    seen: dict[tuple[int, ...], int] = {}
+
+    def most(left: tuple[int, ...]) -> int:
+        if left in seen:
+            return seen[left]
+        face = next((f for f, n in enumerate(left) if n), None)
+        if face is None:
+            return 0
+        out = list(left)
+        out[face] -= 1
+        best = most(tuple(out))
+        for meld in holding:
+            if face not in meld.used:
+                continue
+            rest = list(left)
+            for f in meld.used:
+                rest[f] -= 1
+            if min(rest) >= 0:
+                best = max(best, meld.points + most(tuple(rest)))
+        seen[left] = best
+        return best
+
+    return most(tuple(hand))
+
+
+@st.composite
+def dense_hands(draw: st.DrawFn) -> tuple[hr.MeldRules, list[int]]:
+    """Rules of any preset and variants, and 11 to 14 cards close together in one or two
+    suits with several wild cards: hands with many melds that combine in many ways."""
+    rules = draw(meld_rules())
+    suits = draw(st.sets(st.sampled_from(list(hr.Suit)), min_size=1, max_size=2))
+    low = draw(st.integers(1, 9))
+    near = [hr.Rank(r if r <= 13 else 1) for r in range(low, low + 6)]
+    pool = [
+        p.card
+        for p in rules.ruleset.deck.cards()
+        if p.card != rules.wilds.indicator
+        and (
+            rules.is_wild(p.card)
+            or p.card.is_joker
+            or (p.card.suit in suits and p.card.rank in near)
+        )
+    ]
+    size = min(len(pool), draw(st.integers(11, 14)))
+    cards = draw(
+        st.lists(st.sampled_from(range(len(pool))), unique=True, min_size=size, max_size=size)
+    )
+    return rules, counts([pool[i] for i in cards])
+
+
+@settings(max_examples=120, deadline=None)
+@given(dense_hands())
+def test_best_opening_of_dense_hands_matches_plain_recursion(
+    case: tuple[hr.MeldRules, list[int]],
+) -> None:
+    """The packing search prunes with bounds and windows; the plain recursion does not."""
+    rules, hand = case
+    finder = MeldFinder.of(rules)
+    best = best_by_recursion(hand, finder.melds(hand))
+    value, chosen = finder.best_opening(hand)
+    assert value == best == finder.best_opening_value(hand) == points(chosen)
+    used = [f for meld in chosen for f in meld.used]
+    assert all(used.count(f) <= hand[f] for f in set(used))
