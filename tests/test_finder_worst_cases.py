@@ -342,7 +342,7 @@ def dense_hands(draw: st.DrawFn) -> tuple[hr.MeldRules, list[int]]:
 def test_best_opening_of_dense_hands_matches_plain_recursion(
     case: tuple[hr.MeldRules, list[int]],
 ) -> None:
-    """The packing search prunes with bounds and windows; the plain recursion does not."""
+    """The packing search prunes by bounds and remembers answers; the recursion does neither."""
     rules, hand = case
     finder = MeldFinder.of(rules)
     best = best_by_recursion(hand, finder.melds(hand))
