@@ -342,7 +342,7 @@ def dense_hands(draw: st.DrawFn) -> tuple[hr.MeldRules, list[int]]:
 def test_best_opening_of_dense_hands_matches_plain_recursion(
     case: tuple[hr.MeldRules, list[int]],
 ) -> None:
-    """The packing search prunes by bounds and remembers answers; the recursion does neither."""
+    """The packing search skips branches by bounds; the recursion tries every one."""
     rules, hand = case
     finder = MeldFinder.of(rules)
     best = best_by_recursion(hand, finder.melds(hand))
