@@ -52,6 +52,13 @@ CASES: dict[str, tuple[str, str, str | None]] = {
         "JK JK JK JK 4S AS 8S 9S 10S JS QS KS AS 2S",
         None,
     ),
+    # from hunt.py: four jokers and low spades, most of them twice; thousands of openings
+    # below the bar of 40 may finish by melding the rest, and each is asked whether it can
+    "romme-spade-pairs": (
+        "romme+no_two_jokers_in_set",
+        "JK JK JK JK 2S 2S 3S 3S 5S 4S 6S 7S 4S 5S",
+        None,
+    ),
 }
 TAKEN = {"romme-jokers-taken"}
 
