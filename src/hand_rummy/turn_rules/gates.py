@@ -30,6 +30,7 @@ __all__ = [
     "finish_rules",
     "finishing_melds",
     "finishing_slots",
+    "finishing_slots_on_table",
     "going_out_problems",
     "hand_slot",
     "keep_problems",
@@ -301,18 +302,39 @@ def finishing_slots(state: RoundState, rules: FinishRules) -> tuple[tuple[int, .
     return tuple(slots[index] for index in plan)
 
 
+def finishing_slots_on_table(
+    state: RoundState, hand: Sequence[int], rules: FinishRules
+) -> tuple[tuple[int, ...], ...] | None:
+    """As :func:`finishing_slots`, for the player to move holding ``hand`` instead, with
+    lay-offs only on the melds on the table now.
+
+    Before an opening, with ``hand`` what the opening leaves: a way found here
+    finishes after any opening that leaves ``hand``, whatever melds it lays, for
+    those melds only add places to lay off on, and the rest of what the search
+    reads (which card may be the discard) does not change with a lay-down.
+    """
+    plan = _finish_plan(state, rules, hand=hand)
+    if plan is None:
+        return None
+    slots = state.finder.meld_slots(hand)
+    return tuple(slots[index] for index in plan)
+
+
 def _finish_plan(
-    state: RoundState, rules: FinishRules, melding: Set[int] = frozenset()
+    state: RoundState,
+    rules: FinishRules,
+    melding: Set[int] = frozenset(),
+    hand: Sequence[int] | None = None,
 ) -> tuple[int, ...] | None:
     seat = state.turn
-    hand = state.hands[seat]
+    held = state.hands[seat] if hand is None else hand
     return finish_plan(
         state.finder,
-        hand,
+        held,
         table=state.table,
         seat=seat,
         rules=rules,
-        discardable=lambda slot: discardable_slot(state, slot, 1, hand),
+        discardable=lambda slot: discardable_slot(state, slot, 1, held),
         melding=melding,
     )
 

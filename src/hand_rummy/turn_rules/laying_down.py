@@ -26,6 +26,7 @@ from hand_rummy.turn_rules.gates import (
     finish_rules,
     finishing_melds,
     finishing_slots,
+    finishing_slots_on_table,
     hand_slot,
     keep_problems,
     keeping_the_promise,
@@ -226,14 +227,33 @@ Plan = tuple[tuple[int, ...], ...]
 """The hand slots of each new meld of one way to finish the turn."""
 
 
-def _promise_plan(state: RoundState, action: LayDown, change: LaidDown) -> Plan | None:
-    """How a below-bar opening finishes the turn (the new melds after it), or ``None``."""
+def _promise_plan(
+    state: RoundState,
+    action: LayDown,
+    change: LaidDown,
+    found: dict[tuple[int, ...], Plan | None] | None = None,
+) -> Plan | None:
+    """How a below-bar opening finishes the turn (the new melds after it), or ``None``.
+
+    ``found`` holds, for each hand an opening listed so far left, a way to finish from it
+    that lays nothing off on the opening's own melds (or ``None``, for none): such a way
+    serves every opening that leaves that hand, so only where there is none does this
+    opening need a search of its own, its melds among those to lay off on.
+    """
     rules = finish_rules(state)
     if rules is None:
         return None
     if change.finish is not None:
         hand_only = state.ruleset.opening_exemption is OpeningExemption.HAND
         return () if change.finish.hand or not hand_only else None
+    if found is not None:
+        left = _minus(state.hands[state.turn], change.slots)
+        key = tuple(left)
+        plan = found.get(key, _UNKNOWN)
+        if plan is _UNKNOWN:
+            plan = found[key] = finishing_slots_on_table(state, left, rules)
+        if plan is not None:
+            return plan
     return finishing_slots(advance(state, action, change), rules)
 
 
@@ -326,6 +346,7 @@ def _openings(
     # the below-bar openings judged last, one of each number of melds: the finder lists an
     # opening right before those that add melds to it, which can take its judgment over
     judged: list[tuple[tuple[FoundMeld, ...], Plan | None]] = []
+    found: dict[tuple[int, ...], Plan | None] = {}
     for combo in combos:
         del judged[len(combo) - 1 :]
         if pending is not None and not _meets(state, combo):
@@ -343,7 +364,7 @@ def _openings(
             change = _opening(state, melds, points, slots, size_after, below=True)
             plan = _inherited(judged, combo, change)
             if plan is _UNKNOWN:
-                plan = _promise_plan(state, action, change)
+                plan = _promise_plan(state, action, change, found)
             if len(judged) == len(combo) - 1:
                 judged.append((combo, plan))
             if plan is None:
