@@ -45,6 +45,8 @@ TARGETS = {"first": 0.005, "listing": 1.5, "best": 0.020}
 
 @dataclass
 class Hunted:
+    """One hand as timed: its case (preset and variants), cards and indicator."""
+
     case: str
     hand: str
     indicator: str | None
@@ -53,10 +55,12 @@ class Hunted:
     best: int | None
 
     def replay(self) -> str:
+        """The hand as a row of ``worst_cases.CASES``."""
         return f'("{self.case}", "{self.hand}", {self.indicator!r})'
 
 
 def cases(presets: list[str], variants: bool) -> Iterator[str]:
+    """Each preset, then (with ``variants``) the preset with each variant that builds alone."""
     for preset in presets:
         yield preset
         if variants:
@@ -100,10 +104,10 @@ def deal_hand(case: str, rng: random.Random) -> tuple[str, str | None] | None:
     if rng.random() < 0.3:
         rank = rng.choice(list(hr.Rank))
         pool += [c for c in deck if c.rank is rank and c not in pool and not probe.rules.is_wild(c)]
-    many = min(len(wilds), rng.randrange(0, 7))
-    if len(pool) < size - many:
+    wild_count = min(len(wilds), rng.randrange(0, 7))
+    if len(pool) < size - wild_count:
         return None
-    hand = wilds[:many] + rng.sample(pool, size - many)
+    hand = wilds[:wild_count] + rng.sample(pool, size - wild_count)
     return " ".join(card.ascii for card in hand), None if indicator is None else indicator.ascii
 
 
