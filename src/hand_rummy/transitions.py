@@ -45,6 +45,7 @@ __all__ = [
     "Taken",
     "Transition",
     "advance",
+    "laid_melds",
 ]
 
 _S = TypeVar("_S", bound=RoundState)
@@ -196,12 +197,19 @@ def _taken(state: _S, change: Taken, history: object) -> _S:
     )
 
 
-def _laid_down(state: _S, change: LaidDown, history: object) -> _S:
+def laid_melds(state: RoundState, change: LaidDown) -> tuple[TableMeld, ...]:
+    """The melds that ``change`` puts on the table: the mover's, numbered on from the
+    highest number there."""
     seat = state.turn
     next_id = max((m.id for m in state.table), default=0) + 1
-    laid = tuple(
+    return tuple(
         TableMeld(next_id + i, seat, meld, kind) for i, (meld, kind) in enumerate(change.melds)
     )
+
+
+def _laid_down(state: _S, change: LaidDown, history: object) -> _S:
+    seat = state.turn
+    laid = laid_melds(state, change)
     opened, openings = state.opened, state.openings
     if change.opening is not None:
         shared = state.ruleset.opening.shared_by_team

@@ -11,7 +11,7 @@ from hand_rummy.finishing import FinishRules, finish_plan
 from hand_rummy.rulebook import violation
 from hand_rummy.rules.opening import OpeningExemption
 from hand_rummy.rules.table_setup import FirstTurn
-from hand_rummy.state import DEMOTED, Obligation, RoundState
+from hand_rummy.state import DEMOTED, Obligation, RoundState, TableMeld
 from hand_rummy.table import LayoffContext
 from hand_rummy.transitions import (
     Finish,
@@ -30,7 +30,6 @@ __all__ = [
     "finish_rules",
     "finishing_melds",
     "finishing_slots",
-    "finishing_slots_on_table",
     "going_out_problems",
     "hand_slot",
     "keep_problems",
@@ -292,31 +291,28 @@ def finishing_melds(
     return None if plan is None else state.finder.melds_at(state.hands[state.turn], plan)
 
 
-def finishing_slots(state: RoundState, rules: FinishRules) -> tuple[tuple[int, ...], ...] | None:
-    """The hand slots of each new meld of one way to finish (as :func:`finishing_melds`,
-    without building the melds), or ``None``."""
-    plan = _finish_plan(state, rules)
-    if plan is None:
-        return None
-    slots = state.finder.meld_slots(state.hands[state.turn])
-    return tuple(slots[index] for index in plan)
-
-
-def finishing_slots_on_table(
-    state: RoundState, hand: Sequence[int], rules: FinishRules
+def finishing_slots(
+    state: RoundState,
+    rules: FinishRules,
+    hand: Sequence[int] | None = None,
+    table: tuple[TableMeld, ...] | None = None,
 ) -> tuple[tuple[int, ...], ...] | None:
-    """As :func:`finishing_slots`, for the player to move holding ``hand`` instead, with
-    lay-offs only on the melds on the table now.
+    """The hand slots of each new meld of one way to finish (as :func:`finishing_melds`,
+    without building the melds), or ``None``.
 
-    Before an opening, with ``hand`` what the opening leaves: a way found here
-    finishes after any opening that leaves ``hand``, whatever melds it lays, for
-    those melds only add places to lay off on, and the rest of what the search
-    reads (which card may be the discard) does not change with a lay-down.
+    With ``hand`` (and ``table``), the player to move holds ``hand`` instead (and the
+    table is ``table``): before a lay-down, what it leaves (and the table after it).
+    Nothing else the search reads changes with a lay-down (which card may be the
+    discard depends on the card taken this turn), so this is the answer for the round
+    after the lay-down, without that round being built. With ``hand`` alone it is an
+    answer for every opening that leaves ``hand``, whatever melds it lays: those only
+    add places to lay off on.
     """
-    plan = _finish_plan(state, rules, hand=hand)
+    held = state.hands[state.turn] if hand is None else hand
+    plan = _finish_plan(state, rules, hand=held, table=table)
     if plan is None:
         return None
-    slots = state.finder.meld_slots(hand)
+    slots = state.finder.meld_slots(held)
     return tuple(slots[index] for index in plan)
 
 
@@ -325,13 +321,14 @@ def _finish_plan(
     rules: FinishRules,
     melding: Set[int] = frozenset(),
     hand: Sequence[int] | None = None,
+    table: tuple[TableMeld, ...] | None = None,
 ) -> tuple[int, ...] | None:
     seat = state.turn
     held = state.hands[seat] if hand is None else hand
     return finish_plan(
         state.finder,
         held,
-        table=state.table,
+        table=state.table if table is None else table,
         seat=seat,
         rules=rules,
         discardable=lambda slot: discardable_slot(state, slot, 1, held),

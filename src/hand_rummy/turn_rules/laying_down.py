@@ -19,14 +19,13 @@ from hand_rummy.rules.wilds import MeldKind
 from hand_rummy.state import DEMOTED, Obligation, RoundState
 from hand_rummy.transitions import (
     LaidDown,
-    advance,
+    laid_melds,
 )
 from hand_rummy.turn_rules.gates import (
     finish_of,
     finish_rules,
     finishing_melds,
     finishing_slots,
-    finishing_slots_on_table,
     hand_slot,
     keep_problems,
     keeping_the_promise,
@@ -196,7 +195,7 @@ def _lay_down_opening(
         )
     melds = tuple((j.meld, j.kind) for j in opening.melds if j.meld is not None and j.kind)
     change = _opening(state, melds, opening.points, slots, size_after, below=below)
-    if not below or _promise_kept(state, action, change):
+    if not below or _promise_kept(state, change):
         return Ruling(change=change)
     return from_problems(list(opening.verdict.violations))
 
@@ -218,9 +217,9 @@ def _opening(
     return LaidDown(melds, tuple(slots), record, obligation, finish)
 
 
-def _promise_kept(state: RoundState, action: LayDown, change: LaidDown) -> bool:
+def _promise_kept(state: RoundState, change: LaidDown) -> bool:
     """Whether a below-bar opening finishes this turn, or can still finish it (L11)."""
-    return _promise_plan(state, action, change) is not None
+    return _promise_plan(state, change) is not None
 
 
 Plan = tuple[tuple[int, ...], ...]
@@ -229,7 +228,6 @@ Plan = tuple[tuple[int, ...], ...]
 
 def _promise_plan(
     state: RoundState,
-    action: LayDown,
     change: LaidDown,
     found: dict[tuple[int, ...], Plan | None] | None = None,
 ) -> Plan | None:
@@ -246,15 +244,14 @@ def _promise_plan(
     if change.finish is not None:
         hand_only = state.ruleset.opening_exemption is OpeningExemption.HAND
         return () if change.finish.hand or not hand_only else None
+    left = tuple(_minus(state.hands[state.turn], change.slots))
     if found is not None:
-        left = _minus(state.hands[state.turn], change.slots)
-        key = tuple(left)
-        plan = found.get(key, _UNKNOWN)
+        plan = found.get(left, _UNKNOWN)
         if plan is _UNKNOWN:
-            plan = found[key] = finishing_slots_on_table(state, left, rules)
+            plan = found[left] = finishing_slots(state, rules, left)
         if plan is not None:
             return plan
-    return finishing_slots(advance(state, action, change), rules)
+    return finishing_slots(state, rules, left, state.table + laid_melds(state, change))
 
 
 def lay_downs(state: RoundState, listed: LayDown | None = None) -> Iterator[LayDown]:
@@ -364,7 +361,7 @@ def _openings(
             change = _opening(state, melds, points, slots, size_after, below=True)
             plan = _inherited(judged, combo, change)
             if plan is _UNKNOWN:
-                plan = _promise_plan(state, action, change, found)
+                plan = _promise_plan(state, change, found)
             if len(judged) == len(combo) - 1:
                 judged.append((combo, plan))
             if plan is None:
