@@ -219,7 +219,8 @@ def _opening(
 
 def _promise_kept(state: RoundState, change: LaidDown) -> bool:
     """Whether a below-bar opening finishes this turn, or can still finish it (L11)."""
-    return _promise_plan(state, change) is not None
+    left = tuple(_minus(state.hands[state.turn], change.slots))
+    return _promise_plan(state, change, left) is not None
 
 
 Plan = tuple[tuple[int, ...], ...]
@@ -229,11 +230,13 @@ Plan = tuple[tuple[int, ...], ...]
 def _promise_plan(
     state: RoundState,
     change: LaidDown,
-    found: dict[tuple[int, ...], Plan | None] | None = None,
+    left: tuple[int, ...],
+    shared: dict[tuple[int, ...], Plan | None] | None = None,
 ) -> Plan | None:
-    """How a below-bar opening finishes the turn (the new melds after it), or ``None``.
+    """How a below-bar opening, which leaves the hand ``left``, finishes the turn (the new
+    melds after it), or ``None``.
 
-    ``found`` holds, for each hand an opening listed so far left, a way to finish from it
+    ``shared`` holds, for each hand an opening listed so far left, a way to finish from it
     that lays nothing off on the opening's own melds (or ``None``, for none): such a way
     serves every opening that leaves that hand, so only where there is none does this
     opening need a search of its own, its melds among those to lay off on.
@@ -244,11 +247,10 @@ def _promise_plan(
     if change.finish is not None:
         hand_only = state.ruleset.opening_exemption is OpeningExemption.HAND
         return () if change.finish.hand or not hand_only else None
-    left = tuple(_minus(state.hands[state.turn], change.slots))
-    if found is not None:
-        plan = found.get(left, _UNKNOWN)
+    if shared is not None:
+        plan = shared.get(left, _UNKNOWN)
         if plan is _UNKNOWN:
-            plan = found[left] = finishing_slots(state, rules, left)
+            plan = shared[left] = finishing_slots(state, rules, left)
         if plan is not None:
             return plan
     return finishing_slots(state, rules, left, state.table + laid_melds(state, change))
@@ -343,7 +345,7 @@ def _openings(
     # the below-bar openings judged last, one of each number of melds: the finder lists an
     # opening right before those that add melds to it, which can take its judgment over
     judged: list[tuple[tuple[FoundMeld, ...], Plan | None]] = []
-    found: dict[tuple[int, ...], Plan | None] = {}
+    shared: dict[tuple[int, ...], Plan | None] = {}  # see _promise_plan
     for combo in combos:
         del judged[len(combo) - 1 :]
         if pending is not None and not _meets(state, combo):
@@ -361,7 +363,7 @@ def _openings(
             change = _opening(state, melds, points, slots, size_after, below=True)
             plan = _inherited(judged, combo, change)
             if plan is _UNKNOWN:
-                plan = _promise_plan(state, change, found)
+                plan = _promise_plan(state, change, tuple(left), shared)
             if len(judged) == len(combo) - 1:
                 judged.append((combo, plan))
             if plan is None:
