@@ -76,7 +76,7 @@ def _face(suit: int, value: int) -> int:
     return suit * 13 + (0 if value == _HIGH else value - 1)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # it keys the below-bar judgments of a listing
 class FoundMeld:
     """A meld the hand can make: the table form, its kind, its opening value, the faces used."""
 

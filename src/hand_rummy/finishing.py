@@ -41,7 +41,7 @@ from hand_rummy.rules.wilds import MeldKind
 from hand_rummy.state import DEMOTED, TableMeld
 from hand_rummy.table import LayoffContext, lay_off
 
-__all__ = ["FinishRules", "finish_plan", "lay_off_options"]
+__all__ = ["FinishRules", "finish_plan", "lay_off_groups", "lay_off_options"]
 
 _GOING_OUT = LayoffContext(going_out=True)
 _V = TypeVar("_V")
@@ -525,17 +525,15 @@ def _split(
 def _takes(
     finder: MeldFinder, meld: Meld, kind: MeldKind, cards: tuple[int, ...]
 ) -> list[tuple[int, ...]]:
-    """Every group of ``cards`` (sorted hand slots) that ``meld`` could take from a finishing
-    player, one lay-off after another.
-
-    It depends only on the rules, the meld and the cards, and the same older
-    melds are asked about the same few cards in search after search, so it is
-    remembered under exactly those.
-    """
+    """:func:`lay_off_groups`, remembered: it depends only on the rules, the meld and the
+    cards, and the same older melds are asked about the same few cards in search after
+    search."""
     key = (finder.rules, meld, kind, cards)
     known = _TAKES.get(key)
     if known is None:
-        known = _kept(_TAKES, key, _search_takes(finder, meld, kind, cards))
+        groups = lay_off_groups(finder, meld, kind, cards)
+        assert groups is not None  # no limit
+        known = _kept(_TAKES, key, groups)
     return known
 
 
@@ -555,18 +553,31 @@ def _kept(store: dict[tuple[object, ...], _V], key: tuple[object, ...], value: _
     return value
 
 
-def _search_takes(
-    finder: MeldFinder, meld: Meld, kind: MeldKind, cards: tuple[int, ...]
-) -> list[tuple[int, ...]]:
+def lay_off_groups(
+    finder: MeldFinder,
+    meld: Meld,
+    kind: MeldKind,
+    cards: Sequence[int],
+    *,
+    limit: int | None = None,
+) -> list[tuple[int, ...]] | None:
+    """Every group of ``cards`` (hand slots, ascending) that ``meld`` could take from a
+    finishing player, one lay-off after another, as ascending hand slots; ``None`` if
+    that takes more than ``limit`` lay-offs tried (wild cards can place a group in many
+    orders and roles, and each way is a meld to try the cards on)."""
     pool = Counter(cards)
     found: dict[tuple[int, ...], None] = {}
     seen: set[tuple[Meld, tuple[int, ...]]] = set()
     stack: list[tuple[Meld, tuple[int, ...]]] = [(meld, ())]
+    budget = -1 if limit is None else limit
     while stack:
         now, used = stack.pop()
         for slot, count in pool.items():
             if used.count(slot) >= count:
                 continue
+            if not budget:
+                return None
+            budget -= 1
             for after in lay_off_options(finder, now, kind, slot):
                 grown = tuple(sorted((*used, slot)))
                 if (after, grown) in seen:

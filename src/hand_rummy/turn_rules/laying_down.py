@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
 
 from hand_rummy.actions import LayDown
+from hand_rummy.below_bar import BelowBarOpenings, Plan
 from hand_rummy.cards import format_cards
 from hand_rummy.finder import FoundMeld
 from hand_rummy.melds import Meld, judge_meld
@@ -219,41 +221,29 @@ def _opening(
 
 def _promise_kept(state: RoundState, change: LaidDown) -> bool:
     """Whether a below-bar opening finishes this turn, or can still finish it (L11)."""
-    left = tuple(_minus(state.hands[state.turn], change.slots))
-    return _promise_plan(state, change, left) is not None
+    return _promise_plan(state, change, _minus(state.hands[state.turn], change.slots)) is not None
 
 
-Plan = tuple[tuple[int, ...], ...]
-"""The hand slots of each new meld of one way to finish the turn."""
-
-
-def _promise_plan(
-    state: RoundState,
-    change: LaidDown,
-    left: tuple[int, ...],
-    shared: dict[tuple[int, ...], Plan | None] | None = None,
-) -> Plan | None:
+def _promise_plan(state: RoundState, change: LaidDown, left: Sequence[int]) -> Plan | None:
     """How a below-bar opening, which leaves the hand ``left``, finishes the turn (the new
-    melds after it), or ``None``.
-
-    ``shared`` holds, for each hand an opening listed so far left, a way to finish from it
-    that lays nothing off on the opening's own melds (or ``None``, for none): such a way
-    serves every opening that leaves that hand, so only where there is none does this
-    opening need a search of its own, its melds among those to lay off on.
-    """
+    melds after it), or ``None``: the search of the rest of the turn, with the opening's
+    melds among those to lay off on."""
     rules = finish_rules(state)
     if rules is None:
         return None
     if change.finish is not None:
         hand_only = state.ruleset.opening_exemption is OpeningExemption.HAND
         return () if change.finish.hand or not hand_only else None
-    if shared is not None:
-        plan = shared.get(left, _UNKNOWN)
-        if plan is _UNKNOWN:
-            plan = shared[left] = finishing_slots(state, rules, left)
-        if plan is not None:
-            return plan
     return finishing_slots(state, rules, left, state.table + laid_melds(state, change))
+
+
+def _together(state: RoundState, hand: Sequence[int]) -> BelowBarOpenings | None:
+    """The below-bar openings of ``hand``, judged together, or ``None`` if the turn allows
+    none; each judgment is :func:`_promise_plan`'s, taken apart (:mod:`~hand_rummy.below_bar`)."""
+    rules = finish_rules(state)
+    if rules is None:
+        return None
+    return BelowBarOpenings(state.finder, hand, lambda cards: finishing_slots(state, rules, cards))
 
 
 def lay_downs(state: RoundState, listed: LayDown | None = None) -> Iterator[LayDown]:
@@ -345,7 +335,7 @@ def _openings(
     # the below-bar openings judged last, one of each number of melds: the finder lists an
     # opening right before those that add melds to it, which can take its judgment over
     judged: list[tuple[tuple[FoundMeld, ...], Plan | None]] = []
-    shared: dict[tuple[int, ...], Plan | None] = {}  # see _promise_plan
+    together: BelowBarOpenings | None = None  # made for the first opening that needs it
     for combo in combos:
         del judged[len(combo) - 1 :]
         if pending is not None and not _meets(state, combo):
@@ -362,8 +352,12 @@ def _openings(
             melds = tuple((f.meld, f.kind) for f in combo)
             change = _opening(state, melds, points, slots, size_after, below=True)
             plan = _inherited(judged, combo, change)
-            if plan is _UNKNOWN:
-                plan = _promise_plan(state, change, tuple(left), shared)
+            if plan is _UNKNOWN and change.finish is not None:
+                plan = _promise_plan(state, change, left)
+            elif plan is _UNKNOWN:
+                together = together or _together(state, hand)
+                alone = functools.partial(_promise_plan, state, change, left)
+                plan = None if together is None else together.plan(combo, alone)
             if len(judged) == len(combo) - 1:
                 judged.append((combo, plan))
             if plan is None:

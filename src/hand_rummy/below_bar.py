@@ -1,0 +1,179 @@
+"""The openings below the bar of one hand, judged together (000 §The first meld,
+"Exception"; RULES-MATRIX L11).
+
+An opening below the bar stands only if the turn can still finish after it,
+and a listing asks that of every such opening of the hand: hundreds or
+thousands where the hand is rich in melds. Asked one at a time, each is a
+finishing search (:mod:`~hand_rummy.finishing`) over the cards the opening
+leaves, with its own melds among those to lay off on. Asked together, most of
+the searches become lookups, for this reason.
+
+Lay-offs on different melds do not interact, and what a finishing player lays
+off on one of the opening's melds is a group of cards that the meld takes one
+lay-off after another (:func:`~hand_rummy.finishing.lay_off_groups`). So a
+way to finish after an opening is a group for each of its melds (perhaps
+none), which together make the opening's *growth*, and a way to finish from
+the cards left less the growth that lays nothing on the opening's melds; and
+each such pair is a way to finish. The second part is a question about cards
+alone, on the table as it was before the opening: it is asked once per hand
+of cards in a listing, and the answer serves every opening and growth that
+reach that hand. The answers are exact, not estimates: this is the finishing
+search's own question taken apart, and :func:`~hand_rummy.turn_rules.judge`
+still asks it whole (so the tests compare the two).
+
+Working out a meld's groups can cost more than the searches it saves: a run
+among four jokers takes its groups in hundreds of orders and roles, and may
+be in a few openings only. So an opening is searched on its own, as the judge
+does, until each of its melds has been in a few openings that needed their
+growths; a meld's groups are then worked out with a budget of lay-offs that
+grows with those openings, and asked for again, with twice the budget, each
+time their number doubles. A meld in many openings gets its groups, and a
+meld in few costs at most about twice the searches it would have had anyway.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import compress
+
+from hand_rummy.finder import FoundMeld, MeldFinder
+from hand_rummy.finishing import lay_off_groups
+
+__all__ = ["BelowBarOpenings", "Plan"]
+
+Plan = tuple[tuple[int, ...], ...]
+"""The hand slots of each new meld of one way to finish the turn."""
+
+
+_RENT = 4
+"""How many openings that need their growths a meld must be in before its groups are
+first worked out (see :meth:`BelowBarOpenings.plan`)."""
+
+_TRIES = 32
+"""Lay-offs tried in working out a meld's groups, per opening of the meld that needed
+them: about what one opening's own search costs."""
+
+
+class BelowBarOpenings:
+    """Whether, and how, the openings of ``hand`` finish the turn.
+
+    ``finish(cards)`` is the way to finish from the hand ``cards`` (a count per
+    hand slot) on the table before the opening, as the hand slots of its new
+    melds, or ``None``. Hands of cards are integers with a byte of count per
+    slot that ``hand`` holds, as in the finishing search: a growth is taken
+    from what an opening leaves by one subtraction.
+    """
+
+    __slots__ = (
+        "_asked",
+        "_codes",
+        "_finder",
+        "_finish",
+        "_groups",
+        "_guard",
+        "_hand",
+        "_held",
+        "_size",
+        "_unit",
+        "_ways",
+    )
+
+    def __init__(
+        self,
+        finder: MeldFinder,
+        hand: Sequence[int],
+        finish: Callable[[Sequence[int]], Plan | None],
+    ) -> None:
+        self._finder = finder
+        self._finish = finish
+        self._size = len(hand)
+        self._held = list(compress(range(len(hand)), hand))
+        self._unit = {slot: 1 << (8 * i) for i, slot in enumerate(self._held)}
+        self._guard = int.from_bytes(b"\x80" * len(self._held), "little")
+        self._hand = sum(hand[slot] * unit for slot, unit in self._unit.items())
+        self._ways: dict[int, Plan | None] = {}
+        self._codes: dict[FoundMeld, int] = {}
+        # the codes of the groups a meld could take of the rest of the hand, once worked out,
+        # and how many openings have needed them so far
+        self._groups: dict[FoundMeld, list[int]] = {}
+        self._asked: dict[FoundMeld, int] = {}
+
+    def plan(self, melds: Sequence[FoundMeld], alone: Callable[[], Plan | None]) -> Plan | None:
+        """The new melds of one way to finish the turn after laying ``melds`` down (their
+        growth goes out as lay-offs on them), or ``None`` when there is none.
+
+        ``alone()`` answers the same by a search of this opening's own, with its melds on
+        the table: for an opening with a meld whose groups are not worked out (yet).
+        """
+        left = self._hand - sum(self._code(found) for found in melds)
+        plan = self._way(left)
+        if plan is not None:
+            return plan
+        asked = [self._growths(found) for found in melds]
+        groups = [known for known in asked if known is not None]
+        if len(groups) < len(asked):
+            return alone()
+        return self._grown(groups, 0, left, left, set())
+
+    def _grown(
+        self,
+        groups: Sequence[list[int]],
+        at: int,
+        left: int,
+        rest: int,
+        seen: set[tuple[int, int]],
+    ) -> Plan | None:
+        """A way to finish from ``rest``, what the cards ``left`` keep after a group of each
+        of the first ``at`` melds went onto it, once the other melds take a group each."""
+        if (at, rest) in seen:
+            return None
+        seen.add((at, rest))
+        guard = self._guard
+        guarded = rest | guard
+        if at == len(groups) - 1:  # the last meld: each of its groups is a growth to ask about
+            plan = None if rest == left else self._way(rest)  # no growth was asked already
+            for group in groups[at]:
+                if plan is not None:
+                    break
+                if (guarded - group) & guard == guard:  # no count below zero: the group is held
+                    plan = self._way(rest - group)
+            return plan
+        plan = self._grown(groups, at + 1, left, rest, seen)
+        for group in groups[at]:
+            if plan is not None:
+                break
+            if (guarded - group) & guard == guard:
+                plan = self._grown(groups, at + 1, left, rest - group, seen)
+        return plan
+
+    def _way(self, cards: int) -> Plan | None:
+        if cards in self._ways:
+            return self._ways[cards]
+        counts = [0] * self._size
+        for i, slot in enumerate(self._held):
+            counts[slot] = (cards >> (8 * i)) & 0xFF
+        plan = self._ways[cards] = self._finish(counts)
+        return plan
+
+    def _code(self, found: FoundMeld) -> int:
+        code = self._codes.get(found)
+        if code is None:
+            code = self._codes[found] = sum(self._unit[slot] for slot in found.used)
+        return code
+
+    def _growths(self, found: FoundMeld) -> list[int] | None:
+        known = self._groups.get(found)
+        if known is not None:
+            return known
+        asked = self._asked[found] = self._asked.get(found, 0) + 1
+        if asked < _RENT or asked & (asked - 1):
+            return None  # asked again at each power of two, with twice the lay-offs
+        # what the meld could take of the cards it leaves: those of any opening it is in
+        rest = self._hand - self._code(found)
+        pool = [slot for i, slot in enumerate(self._held) for _ in range((rest >> (8 * i)) & 0xFF)]
+        groups = lay_off_groups(self._finder, found.meld, found.kind, pool, limit=asked * _TRIES)
+        if groups is None:
+            return None
+        unit = self._unit
+        codes = self._groups[found] = [sum(map(unit.__getitem__, g)) for g in groups]
+        return codes
