@@ -47,11 +47,12 @@ Plan = tuple[tuple[int, ...], ...]
 
 _RENT = 4
 """How many openings that need their growths a meld must be in before its groups are
-first worked out (see :meth:`BelowBarOpenings.plan`)."""
+first worked out (the module's docstring says why)."""
 
 _TRIES = 32
 """Lay-offs tried in working out a meld's groups, per opening of the meld that needed
-them: about what one opening's own search costs."""
+them: in time, about two of the openings' own searches. Of the settings tried on the hard
+hands of ``benchmarks/README.md`` (section hunt.py), this one and ``_RENT`` did best."""
 
 
 class BelowBarOpenings:
