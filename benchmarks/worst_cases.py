@@ -14,6 +14,15 @@ below the bar, so that the rest of the turn must go out), then times (median of
 * ``best_opening()``.
 
     python benchmarks/worst_cases.py [--repeats 3] [--cases romme-jokers,...]
+
+Wall-clock figures of different days are not comparable on a shared machine (the same
+work has taken from 3.6 to 10 ms). For a comparison of two versions, count instructions
+instead: ``--measure`` times only the named figures (the others print ``-``), and
+``--repeats 0`` measures nothing, so the difference of two runs under valgrind, divided by
+the repeats, is the instructions of one measurement:
+
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null python \\
+        benchmarks/worst_cases.py --cases romme-jokers-taken --measure first --repeats 3
 """
 
 from __future__ import annotations
@@ -253,12 +262,72 @@ def first_lay_down(game: hr.Round) -> hr.Action | None:
     return next((a for a in game.legal_actions() if isinstance(a, hr.LayDown)), None)
 
 
-def main() -> None:
+MEASURES: dict[str, Callable[[hr.Round], object]] = {
+    "first": lambda g: next(iter(g.legal_actions()), None),
+    "lay-down": first_lay_down,
+    "listing": lambda g: g.legal_actions().count(),
+    "best": lambda g: g.best_opening()[0],  # its points
+}
+"""What each column times, by the name ``--measure`` knows it by."""
+
+
+def measured(
+    game: hr.Round, names: set[str], repeats: int
+) -> dict[str, list[tuple[float, object]]]:
+    """The seconds and the result of each measure in ``names``, ``repeats`` times over,
+    the measures alternating within each repeat."""
+    runs: dict[str, list[tuple[float, object]]] = {name: [] for name in MEASURES}
+    for _ in range(repeats):
+        for name, run in MEASURES.items():
+            if name in names:
+                runs[name].append(timed(game, run))
+    return runs
+
+
+def row(name: str, game: hr.Round, runs: dict[str, list[tuple[float, object]]]) -> str:
+    """One line of the table: medians in ms (the listing in s), ``-`` for what was not
+    measured."""
+
+    def median(measure: str, scale: float, width: int, digits: int) -> str:
+        seconds = [s for s, _ in runs[measure]]
+        if not seconds:
+            return f"{'-':>{width}}"
+        return f"{statistics.median(seconds) * scale:>{width}.{digits}f}"
+
+    count = runs["listing"][0][1] if runs["listing"] else "-"
+    best = runs["best"][0][1] if runs["best"] else "-"
+    return (
+        f"{name:<20}{len(game.hand(game.turn)):>6}{median('first', 1e3, 10, 1)}"
+        f"{median('lay-down', 1e3, 13, 1)}{median('listing', 1, 11, 2)}{count:>9}"
+        f"{median('best', 1e3, 9, 1)}{best:>6}"
+    )
+
+
+def build(name: str) -> hr.Round:
+    """The position of case ``name``."""
+    if name in TABLE_CASES:
+        return table_position(*TABLE_CASES[name])
+    if name in TAKEN_TABLE_CASES:
+        return table_position(*TAKEN_TABLE_CASES[name], taken=True)
+    if name in PROMISE_CASES:
+        return promise_position(*PROMISE_CASES[name])
+    preset, hand, indicator = CASES[name]
+    return position(preset, hand, indicator, taken=name in TAKEN)
+
+
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeats", type=int, default=3)
     every = [*CASES, *TABLE_CASES, *TAKEN_TABLE_CASES, *PROMISE_CASES]
     parser.add_argument("--cases", default=",".join(every))
-    args = parser.parse_args()
+    parser.add_argument("--measure", default=",".join(MEASURES), help="of " + ",".join(MEASURES))
+    args = parser.parse_args(argv)
+    names = set(args.measure.split(","))
+    unknown = sorted(names - set(MEASURES)) + [c for c in args.cases.split(",") if c not in every]
+    if unknown:
+        parser.error(f"unknown measure or case: {', '.join(unknown)}")
+    if args.repeats < 0:
+        parser.error("--repeats must be 0 or more")
     header = (
         f"{'case':<20}{'cards':>6}{'first ms':>10}{'lay-down ms':>13}{'listing s':>11}"
         f"{'actions':>9}"
@@ -267,32 +336,8 @@ def main() -> None:
     print(header)
     print("-" * len(header))
     for name in args.cases.split(","):
-        if name in TABLE_CASES:
-            game = table_position(*TABLE_CASES[name])
-        elif name in TAKEN_TABLE_CASES:
-            game = table_position(*TAKEN_TABLE_CASES[name], taken=True)
-        elif name in PROMISE_CASES:
-            game = promise_position(*PROMISE_CASES[name])
-        else:
-            preset, hand, indicator = CASES[name]
-            game = position(preset, hand, indicator, taken=name in TAKEN)
-        firsts, lay_downs, listings, bests = [], [], [], []
-        count = best = 0
-        for _ in range(args.repeats):
-            seconds, _ = timed(game, lambda g: next(iter(g.legal_actions()), None))
-            firsts.append(seconds)
-            seconds, _ = timed(game, first_lay_down)
-            lay_downs.append(seconds)
-            seconds, count = timed(game, lambda g: g.legal_actions().count())
-            listings.append(seconds)
-            seconds, (best, _) = timed(game, lambda g: g.best_opening())
-            bests.append(seconds)
-        print(
-            f"{name:<20}{len(game.hand(game.turn)):>6}{statistics.median(firsts) * 1e3:>10.1f}"
-            f"{statistics.median(lay_downs) * 1e3:>13.1f}"
-            f"{statistics.median(listings):>11.2f}{count:>9}"
-            f"{statistics.median(bests) * 1e3:>9.1f}{best:>6}"
-        )
+        game = build(name)
+        print(row(name, game, measured(game, names, args.repeats)))
 
 
 if __name__ == "__main__":

@@ -145,3 +145,25 @@ def test_openings_below_the_bar_are_listed_as_check_judges_them(name: str) -> No
     below = [a for a in points if points[a] < bar]
     finishing = [a for a in below if a in accepted]
     assert 0 < len(finishing) < len(below), "some openings below the bar finish, not all"
+
+
+def test_measure_times_only_the_named_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--measure best`` leaves the other columns empty; the best opening of the doubled
+    run is the issue's 124 (9♥-K♥ is 9 + 4 x 10, twice; 5♠-8♠ is 26; 2♦ stays out)."""
+    WORST.main(["--cases", "levant-double-run", "--measure", "best", "--repeats", "1"])
+    cells = capsys.readouterr().out.splitlines()[-1].split()
+    assert cells[0] == "levant-double-run" and cells[-1] == "124"
+    assert cells[2:6] == ["-", "-", "-", "-"]  # first, lay-down, listing, actions
+
+
+def test_no_repeats_measure_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--repeats 0`` builds the position only: the baseline of an instruction count."""
+    WORST.main(["--cases", "gulf-pairs", "--repeats", "0"])
+    cells = capsys.readouterr().out.splitlines()[-1].split()
+    assert cells[0] == "gulf-pairs" and cells[2:] == ["-"] * 6
+
+
+def test_an_unknown_measure_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        WORST.main(["--measure", "fastest"])
+    assert "unknown measure or case: fastest" in capsys.readouterr().err

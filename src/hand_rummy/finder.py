@@ -34,7 +34,7 @@ import functools
 import itertools
 import operator
 from collections.abc import Callable, Iterable, Iterator, Sequence, Set
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 import attrs
 
@@ -175,6 +175,11 @@ def _places(length: int, wild_bits: int) -> _Places:
     return mask, wild_at, tuple(i for i in range(length) if not mask[i])
 
 
+_POINTS = operator.itemgetter(0)
+_USED = operator.itemgetter(1)
+"""A candidate's points and the faces it uses, as functions (for ``map``)."""
+
+
 class _HandMelds:
     """What the finder knows about one hand: its melds, built lazily, and their packing."""
 
@@ -191,7 +196,7 @@ class _HandMelds:
     def faces(self) -> frozenset[int]:
         """The faces some meld uses."""
         if self._faces is None:
-            self._faces = frozenset().union(*(c[1] for c in self.candidates))
+            self._faces = frozenset().union(*map(_USED, self.candidates))
         return self._faces
 
 
@@ -717,7 +722,7 @@ class MeldFinder:
 
     def meld_slots(self, hand: Counts) -> list[tuple[int, ...]]:
         """The hand slots each legal meld uses, in the order of :meth:`melds` (none is built)."""
-        return [candidate[1] for candidate in self._hand(hand).candidates]
+        return list(map(_USED, self._hand(hand).candidates))
 
     def melds_using(self, hand: Counts, slot: int) -> list[tuple[int, ...]]:
         """The hand slots of each legal meld that uses hand ``slot``, in the order of
@@ -873,7 +878,11 @@ class MeldFinder:
         if known.packing is None:
             candidates = known.candidates
             known.packing = _Packing(
-                hand, [c[0] for c in candidates], [c[1] for c in candidates], self._most
+                hand,
+                list(map(_POINTS, candidates)),
+                list(map(_USED, candidates)),
+                self._most,
+                known.faces(),
             )
         return known.packing
 
@@ -1182,8 +1191,10 @@ class _Packing:
         points: Sequence[int],
         used: Sequence[tuple[int, ...]],
         most: Sequence[int],
+        used_faces: Set[int] | None = None,
     ) -> None:
-        faces = sorted(set().union(*used))
+        # the faces of ``used``, unless the caller has them already (a hand's melds do)
+        faces = sorted(set().union(*used) if used_faces is None else used_faces)
         self.faces = faces
         self.width = width = len(faces)
         self._slot_of = {face: slot for slot, face in enumerate(faces)}
@@ -1193,7 +1204,8 @@ class _Packing:
         # counts stay below 128: a deck holds a few copies of a face
         self.have = int.from_bytes(bytes(map(hand.__getitem__, faces)), "little")
         self.guard = int.from_bytes(b"\x80" * width, "little")
-        self.needs = [sum(map(bit.__getitem__, faces_used)) for faces_used in used]
+        unit = bit.__getitem__
+        self.needs = [sum(map(unit, faces_used)) for faces_used in used]
         self.cap = 8 * len(used) + 1024
         self._hand, self._points, self._used, self._most_of = hand, points, used, most
         self._classes: dict[int, list[int]] | None = None
@@ -1462,13 +1474,17 @@ class _Packing:
         return wanted, may_want
 
 
+_LITTLE: Literal["little"] = "little"
+"""The byte order of a packing's integers, typed as ``int.to_bytes`` takes it (for ``map``)."""
+
+
 def _fit_columns(needs: Sequence[int], width: int) -> list[list[int]]:
     """Per slot of ``width``, indexed by how many copies of its card are left (up to the most
     one of ``needs`` takes), which needs still fit that card, as bits: the first need is the
     lowest bit."""
     # a row of bytes per need; each slot's column read as binary digits, the last need
     # first, once the counts are turned into digits
-    grid = b"".join(need.to_bytes(width, "little") for need in needs)
+    grid = b"".join(map(int.to_bytes, needs, itertools.repeat(width), itertools.repeat(_LITTLE)))
     columns = []
     for slot in range(width):
         column = grid[slot::width][::-1]
