@@ -49,3 +49,54 @@ def test_a_joker_completing_all_thirteen_ranks_is_inside_a_run(run: str, legal: 
     assert (lay_off in set(game.legal_actions())) is legal
     jokers = [a for a in game.legal_actions() if isinstance(a, hr.LayOff) and a.card.is_joker]
     assert [a.role for a in jokers] == ([hr.parse_card("KS")] if legal else [])
+
+
+def _lone_joker(variants: list[str], table: str | None) -> hr.Round:
+    """Seat 0 has opened and holds only a joker; the 7♣ is on top of the discard pile."""
+    ruleset = hr.build("romme", variants)
+    melds = [hr.PositionMeld(1, 0, "JH QH KH"), *([hr.PositionMeld(2, 0, table)] if table else [])]
+    spot = hr.Position(
+        ruleset,
+        players=[hr.PositionSeat("JK", opened=True), 9, 9],
+        table=melds,
+        discards="7C",
+        turn=0,
+        phase=hr.Phase.DRAW,
+        openings=[(0, 40)],
+    )
+    return hr.Round.from_position(spot)
+
+
+def test_a_take_that_leaves_nothing_to_discard_is_refused() -> None:
+    """Found by the soak (romme+no_rediscard_taken+tournament_jokers, seed 745130613): with
+    only a joker in hand, taking the 7♣ left no legal move. Under no_rediscard_taken the 7♣
+    may not go back this turn (RULES-MATRIX R5), under tournament_jokers the joker may be
+    discarded only to go out (002 §Variants), and no meld takes the 7♣, so neither card
+    could end the turn. The take is refused; drawing from the stock stays legal."""
+    game = _lone_joker(["no_rediscard_taken", "tournament_jokers"], None)
+    verdict = game.check(hr.TakeDiscard())
+    assert verdict.codes == (hr.Code.MUST_KEEP_A_CARD,)
+    assert "7♣" in verdict.violations[0].message
+    assert set(game.legal_actions()) == {hr.DrawStock()}
+    with pytest.raises(hr.IllegalActionError):
+        game.apply(hr.TakeDiscard())
+
+
+@pytest.mark.parametrize(
+    ("variants", "table"),
+    [
+        # either restriction alone leaves a card to discard: the joker, or the 7♣
+        (["no_rediscard_taken"], None),
+        (["tournament_jokers"], None),
+        # both, but the 7♣ can be laid off on 4♣ 5♣ 6♣, and the joker then goes out
+        (["no_rediscard_taken", "tournament_jokers"], "4C 5C 6C"),
+    ],
+)
+def test_a_take_that_leaves_a_way_to_end_the_turn_stays_legal(
+    variants: list[str], table: str | None
+) -> None:
+    game = _lone_joker(variants, table)
+    assert game.check(hr.TakeDiscard()).ok
+    assert hr.TakeDiscard() in set(game.legal_actions())
+    after = game.apply(hr.TakeDiscard())
+    assert any(True for _ in after.legal_actions())

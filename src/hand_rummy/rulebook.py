@@ -1332,7 +1332,9 @@ RULES: tuple[Rule, ...] = (
         "discard_take",
         "The taken card does not go back",
         "The card taken from the discard pile may not be discarded again in the same turn "
-        "(another copy of it that the player already held may).",
+        "(another copy of it that the player already held may). Where that would leave no "
+        "card that may end the turn and no move that could change it (a lone joker under "
+        "tournament jokers, say), the discard may not be taken.",
         lambda r: r.discard_take.no_rediscard,
         "discard_take.no_rediscard",
         (_T.NO_REDISCARD, _T.DISCARD_RESTRICTION),

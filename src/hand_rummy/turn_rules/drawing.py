@@ -10,6 +10,9 @@ from hand_rummy.transitions import (
     Taken,
     advance,
 )
+from hand_rummy.turn_rules.discarding import discard_options
+from hand_rummy.turn_rules.exchanging import exchanges
+from hand_rummy.turn_rules.gates import discard_restricted
 from hand_rummy.turn_rules.laying_down import lay_downs
 from hand_rummy.turn_rules.laying_off import lay_offs
 from hand_rummy.turn_rules.ruling import Ruling, refuse
@@ -44,17 +47,22 @@ def _taking(state: RoundState) -> Taken | None:
     return known[0]
 
 
-def _judge_taking(state: RoundState) -> Taken | None:
+def _obligation(state: RoundState) -> Obligation | None:
+    """What taking the top discard obliges the player to do this turn."""
     policy = state.ruleset.discard_take
-    card = state.discards[-1]
-    obligation = None
     if policy.must_meld:
-        obligation = Obligation.MELD_TAKEN
-    elif policy.must_open and not state.opened[state.turn]:
-        obligation = Obligation.OPEN
+        return Obligation.MELD_TAKEN
+    if policy.must_open and not state.opened[state.turn]:
+        return Obligation.OPEN
+    return None
+
+
+def _judge_taking(state: RoundState) -> Taken | None:
+    card = state.discards[-1]
+    obligation = _obligation(state)
     change = Taken(card, state.ruleset.demotion.demotes(card, state.rules.wilds), obligation)
     if obligation is None:
-        return change
+        return change if _turn_can_end(state, change) else None
     # the take is legal when the turn can go on to meet what it obliges: after a cheap
     # look at the melds the hand could make with the card, try it
     if _take_is_possible(state, change):
@@ -64,6 +72,23 @@ def _judge_taking(state: RoundState) -> Taken | None:
     return None
 
 
+def _turn_can_end(state: RoundState, change: Taken) -> bool:
+    """Whether the turn can still end after a take that obliges nothing.
+
+    Where some cards may not be the discard (the taken card under 004 §2, a joker under
+    002's tournament jokers), a hand could hold nothing it may discard after the take:
+    a lone joker and the taken card, say. Every lay-down, lay-off and exchange keeps a
+    card that may be discarded, so the turn can end exactly when the round after the take
+    has some legal move.
+    """
+    after = advance(state, TakeDiscard(), change)
+    return not discard_restricted(after) or any(
+        True
+        for options in (discard_options, lay_offs, lay_downs, exchanges)
+        for _ in options(after)
+    )
+
+
 def judge_take(state: RoundState) -> Ruling:
     rules = state.ruleset
     if not state.discards:
@@ -71,11 +96,19 @@ def judge_take(state: RoundState) -> Ruling:
     change = _taking(state)
     if change is not None:
         return Ruling(change=change)
-    policy = rules.discard_take
     card = state.discards[-1]
     seat = state.turn
     opened = state.opened[seat]
-    if policy.must_meld:
+    obligation = _obligation(state)
+    if obligation is None:
+        return refuse(
+            rules,
+            Code.MUST_KEEP_A_CARD,
+            f"after taking {card} no card in your hand could be discarded and no move "
+            "could change that, so the turn could not end",
+            Topic.DISCARD_RESTRICTION,
+        )
+    if obligation is Obligation.MELD_TAKEN:
         return refuse(
             rules,
             Code.TAKE_DISCARD_NOT_MELDED,

@@ -25,6 +25,7 @@ from hand_rummy.verdict import Code, Topic, Violation
 __all__ = [
     "bare_turn",
     "can_still_finish",
+    "discard_restricted",
     "discardable_slot",
     "finish_of",
     "finish_rules",
@@ -153,7 +154,7 @@ def wild_discard_barred(state: RoundState, hand: Sequence[int], size: int) -> bo
     return natural or any(hand[DEMOTED:])  # a demoted wild plays as a natural card
 
 
-def _discard_restricted(state: RoundState) -> bool:
+def discard_restricted(state: RoundState) -> bool:
     """Whether some card may not end the turn; if none may be barred, any card left will do."""
     return undiscardable(state) is not None or state.ruleset.going_out.wild_discard_only_to_go_out
 
@@ -185,7 +186,7 @@ def keep_problems(
     if (
         left is not None
         and size_after > 0
-        and _discard_restricted(state)
+        and discard_restricted(state)
         and not any(
             left[slot] and discardable_slot(state, slot, size_after, left)
             for slot in range(len(left))
