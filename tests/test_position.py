@@ -1369,6 +1369,21 @@ def test_referee_position_pages_and_rules() -> None:
     assert wrong["error"]["code"] == "BAD_INDICATOR"
 
 
+def test_referee_takes_a_position_s_variants_in_any_order() -> None:
+    """Variants apply in the catalogue's order whatever order they are named in, so a
+    question naming a position's variants in another order asks about the same rules;
+    a missing or extra variant is still refused."""
+    ruleset = hr.build("romme", ["no_rediscard_taken", "tournament_jokers"])
+    spot = hr.Position(ruleset, [seat("5C 6C 2H 9S"), 13], 0, hr.Phase.DRAW, discards="7C")
+    doc = written(position_to_json(spot))
+    for variants in (["no_rediscard_taken", "tournament_jokers"], list(ruleset.variants)):
+        question = {"ask": "legal_actions", "position": doc, "rules": "romme"}
+        assert "error" not in ask({**question, "variants": variants})
+    for variants in (["no_rediscard_taken"], [*ruleset.variants, "joker_30"], [7]):
+        reply = ask({**question, "variants": variants})
+        assert reply["error"]["code"] == "BAD_FIELD", variants
+
+
 def test_referee_wants_a_round_or_a_position() -> None:
     doc = written(position_to_json(dispute()))
     both = {

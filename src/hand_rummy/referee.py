@@ -677,9 +677,16 @@ def _round(q: Mapping[str, Any]) -> Round:
     if "rules" in q:
         ruleset = game.ruleset
         variants = _field(q, "variants", list, required=False) or []
-        named = (_field(q, "rules", str), variants)
-        if named != (ruleset.name, list(ruleset.variants)):
-            given = "+".join([named[0], *map(_show, variants[:5])])
+        name = _field(q, "rules", str)
+        # variants apply in the catalogue's order whatever order they are named in, so the
+        # question may name them in any order
+        same = (
+            name == ruleset.name
+            and all(isinstance(v, str) for v in variants)
+            and sorted(variants) == sorted(ruleset.variants)
+        )
+        if not same:
+            given = "+".join([name, *map(_show, variants[:5])])
             raise QuestionError(
                 "BAD_FIELD",
                 f"'rules' and 'variants' say {_clip(given, 80)}, "
