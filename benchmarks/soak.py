@@ -24,14 +24,19 @@ they keep working while the engine's internals change:
 
     python benchmarks/soak.py --rounds 2000 [--presets levant,romme] [--variants] [--mixes 20]
         [--seed S] [--jobs J] [--seconds T] [--sample K] [--json-every N] [--keep-going]
-    python benchmarks/soak.py --repro levant+opening_71:123456
+        [--greedy P]
+    python benchmarks/soak.py --repro levant+opening_71:123456 [--greedy P]
 
 ``--rounds`` counts per preset (or preset + variant). Every round's seed comes from
 ``--seed``, the case and the round number, and the players, dealer and every random
 choice come from the round's seed alone, so ``--repro CASE:SEED`` replays a failing round
-exactly, whatever the other options were. On a failure the last position that passed
-(and the failing one, when it can still be written) goes to a JSON file under ``--out``,
-with the whole history; ``--seconds T`` starts no round after T seconds.
+exactly, whatever the other options were (but ``--greedy``, which is part of how a round
+is played and is printed with the reproduction). Uniformly random players seldom get near
+going out; with ``--greedy P`` each move is the greedy bot's with probability ``P``, so more
+rounds reach the end of a hand, where the rules about the last cards live. On a failure the
+last position that passed (and the failing one, when it can still be written) goes to a JSON
+file under ``--out``, with the whole history; ``--seconds T`` starts no round after T
+seconds.
 """
 
 from __future__ import annotations
@@ -54,6 +59,7 @@ import attrs
 
 import hand_rummy as hr
 from hand_rummy import serialize
+from hand_rummy.bots import Choice
 from hand_rummy.rules.stock import StockTrigger
 
 STEP_CAP = 3000
@@ -409,6 +415,8 @@ class Failure:
     culprit: str | None = None
     """The action whose transition failed, when the failure came after one."""
     path: str | None = None
+    greedy: float = 0.0
+    """The share of greedy moves the round was played with (``--greedy``)."""
 
     def report(self, last: int = LAST_ACTIONS) -> str:
         shown = self.history[-last:]
@@ -424,7 +432,10 @@ class Failure:
         lines.extend(f"    {skipped + i + 1:>4}. {text}" for i, text in enumerate(shown))
         if self.path is not None:
             lines.append(f"  round JSON: {self.path}")
-        lines.append(f"  reproduce: python benchmarks/soak.py --repro {self.case}:{self.seed}")
+        policy = f" --greedy {self.greedy}" if self.greedy else ""
+        lines.append(
+            f"  reproduce: python benchmarks/soak.py --repro {self.case}:{self.seed}{policy}"
+        )
         return "\n".join(lines)
 
 
@@ -494,11 +505,15 @@ def _dump(failure: Failure, good: hr.Round, bad: hr.Round | None, out: str) -> s
     return path
 
 
-def play_round(case: Case, seed: int, options: Options = Options()) -> RoundResult:
+def play_round(
+    case: Case, seed: int, options: Options = Options(), greedy: float = 0.0
+) -> RoundResult:
     """Deal ``case`` with ``seed``, play random legal actions, check every invariant.
 
-    Returns the counts; a failed invariant (or an engine error) ends the round early
-    and is returned as ``result.failure`` rather than raised.
+    With ``greedy``, that share of the moves (drawn from the round's own random source)
+    is the greedy bot's choice among the listed actions. Returns the counts; a failed
+    invariant (or an engine error) ends the round early and is returned as
+    ``result.failure`` rather than raised.
     """
     result = RoundResult(case.label, seed)
     start = time.perf_counter()
@@ -510,6 +525,7 @@ def play_round(case: Case, seed: int, options: Options = Options()) -> RoundResu
         return result
     # a separate source for sampling, so that --sample never changes the actions played
     sampler = random.Random(seed ^ 0x5EED)
+    bot = hr.GreedyBot(seed) if greedy else None
     good, bad = game, None
     try:
         check_conservation(game)
@@ -524,7 +540,10 @@ def play_round(case: Case, seed: int, options: Options = Options()) -> RoundResu
             begun = time.perf_counter()
             legal = list_actions(game)
             check_held(game, legal)
-            action = chooser.choice(legal)
+            if bot is not None and chooser.random() < greedy:
+                action = bot.decide(Choice(game.turn, game=game, legal=legal))
+            else:
+                action = chooser.choice(legal)
             if options.sample is None or options.sample >= len(legal):
                 result.checked += check_listed(game, legal)
             else:
@@ -567,6 +586,7 @@ def play_round(case: Case, seed: int, options: Options = Options()) -> RoundResu
             message=message,
             history=[str(a) for a in game.history],
             culprit=str(game.history[-1]) if bad is not None else None,
+            greedy=greedy,
         )
         if options.out is not None:
             try:
@@ -612,26 +632,33 @@ class Tally:
             self.endings[result.ending] += 1
 
 
-Task = tuple[Case, int, float | None, Options]
-"""A case, a round seed, the wall-clock deadline (time.time()) and the options."""
+Task = tuple[Case, int, float | None, Options, float]
+"""A case, a round seed, the wall-clock deadline (time.time()), the options and the share of
+greedy moves."""
 
 
 def _run_task(task: Task) -> RoundResult | None:
-    case, seed, deadline, options = task
+    case, seed, deadline, options, greedy = task
     if deadline is not None and time.time() > deadline:
         return None
-    return play_round(case, seed, options)
+    return play_round(case, seed, options, greedy)
 
 
 def tasks(
-    cases: Sequence[Case], rounds: int, base: int, deadline: float | None, options: Options
+    cases: Sequence[Case],
+    rounds: int,
+    base: int,
+    deadline: float | None,
+    options: Options,
+    *,
+    greedy: float = 0.0,
 ) -> Iterator[Task]:
     """Round 0 of every case, then round 1 of every case, ...: a time limit cuts all alike."""
     for number in range(rounds):
         if deadline is not None and time.time() > deadline:
             return  # the workers also check, for the tasks already queued
         for case in cases:
-            yield case, round_seed(base, case, number), deadline, options
+            yield case, round_seed(base, case, number), deadline, options, greedy
 
 
 def run(
@@ -645,6 +672,7 @@ def run(
     options: Options = Options(),
     report: Any = print,
     progress: float | None = None,
+    greedy: float = 0.0,
 ) -> tuple[dict[str, Tally], list[Failure]]:
     """Play ``rounds`` rounds of every case; stop at the first failure unless ``keep_going``.
 
@@ -656,7 +684,7 @@ def run(
     begin = last = time.perf_counter()
     done = 0
     deadline = None if seconds is None else time.time() + seconds
-    work = tasks(cases, rounds, base, deadline, options)
+    work = tasks(cases, rounds, base, deadline, options, greedy=greedy)
     pool = multiprocessing.Pool(jobs) if jobs > 1 else None
     try:
         results: Iterable[RoundResult | None] = (
@@ -685,8 +713,9 @@ def run(
     return tallies, failures
 
 
-def table(tallies: dict[str, Tally], wall: float) -> str:
-    """The summary: one line per case and a total."""
+def table(tallies: dict[str, Tally], wall: float, greedy: float = 0.0) -> str:
+    """The summary: one line per case and a total (``greedy``: the rounds' share of greedy
+    moves, for the reproduction of the slowest decision)."""
     width = max([len("total"), *map(len, tallies)]) + 2
     header = (
         f"{'case':<{width}}{'rounds':>7}{'decisions':>10}{'transitions':>12}{'checked':>10}"
@@ -722,7 +751,7 @@ def table(tallies: dict[str, Tally], wall: float) -> str:
         spent, seed, step = total.slowest
         lines.append(
             f"slowest decision: {1000 * spent:.0f} ms, {worst} seed={seed} at step {step} "
-            f"(--repro {worst}:{seed})"
+            f"(--repro {worst}:{seed}{f' --greedy {greedy}' if greedy else ''})"
         )
     return "\n".join(lines)
 
@@ -765,12 +794,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--progress", type=float, default=60.0, help="seconds between notes")
     parser.add_argument("--repro", metavar="CASE:SEED", help="play one round, print its fate")
+    parser.add_argument(
+        "--greedy", type=float, default=0.0, help="share of moves the greedy bot chooses (0-1)"
+    )
     args = parser.parse_args(argv)
+    if not 0.0 <= args.greedy <= 1.0:
+        parser.error(f"--greedy is a share of the moves, from 0 to 1, not {args.greedy}")
     options = Options(args.sample, args.json_every, args.step_cap, args.out)
 
     if args.repro is not None:
         label, _, seed = args.repro.rpartition(":")
-        result = play_round(Case.parse(label), int(seed), options)
+        result = play_round(Case.parse(label), int(seed), options, args.greedy)
         if result.failure is None:
             print(f"{label}:{seed}: no failure in {result.decisions} decisions ({result.ending})")
             return 0
@@ -787,7 +821,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         f"soak: {len(cases)} case(s) x {args.rounds} rounds, seed {args.seed}, "
         f"jobs {args.jobs}, checking {'all' if args.sample is None else args.sample} "
-        f"listed actions per decision",
+        f"listed actions per decision"
+        + (f", {args.greedy:.0%} of the moves greedy" if args.greedy else ""),
         flush=True,
     )
     begin = time.perf_counter()
@@ -802,11 +837,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             options=options,
             report=functools.partial(print, flush=True),
             progress=args.progress or None,
+            greedy=args.greedy,
         )
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
-    print(table(tallies, time.perf_counter() - begin))
+    print(table(tallies, time.perf_counter() - begin, args.greedy))
     if failures:
         kinds = Counter(f.invariant for f in failures)
         print(f"{len(failures)} failure(s): " + ", ".join(f"{k}={n}" for k, n in kinds.items()))

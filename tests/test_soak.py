@@ -18,6 +18,7 @@ import pytest
 import hand_rummy as hr
 from benchmark_scripts import load
 from hand_rummy import serialize
+from hand_rummy.bots import play_round
 
 soak = load("soak")
 
@@ -64,6 +65,9 @@ def test_bounded_soak_levant_variants() -> None:
         # 004 §2: seat 1 took a joker, then freed another from a table meld, holding JK JK;
         # one of them is the freed copy and may be discarded, so the turn can end
         ("saudi", 3973432483),
+        # RULES-MATRIX R5 with 002's tournament jokers: holding only a joker, seat 0 could
+        # take a 7♣ that no meld took, and then neither card could end the turn
+        ("romme+no_rediscard_taken+tournament_jokers", 745130613),
     ],
 )
 def test_rounds_the_soak_once_failed_now_pass(case: str, seed: int) -> None:
@@ -260,6 +264,35 @@ def test_main_exits_non_zero_on_a_failure(
     out = capsys.readouterr().out
     assert "FAILURE [conservation] levant" in out
     assert "1 failure(s): conservation=1" in out
+
+
+def test_greedy_moves_are_the_greedy_bot_s() -> None:
+    """With every move greedy, a soaked round is the round that greedy bots play through the
+    bots' own loop; with a share of them, a seed still plays one round only."""
+    case, seed = soak.Case("levant"), 11
+    game, _ = soak.deal(case, seed)
+    played = play_round(game, [hr.GreedyBot(seed)] * game.players)
+    assert played.outcome is not None
+    quick = soak.Options(sample=1, json_every=0, out=None)
+    result = soak.play_round(case, seed, quick, greedy=1.0)
+    assert result.failure is None, result.failure.report()
+    assert (result.decisions, result.ending) == (len(played.history), played.outcome.ending.value)
+    mixed = [soak.play_round(case, seed, quick, greedy=0.5) for _ in range(2)]
+    assert mixed[0].failure is None
+    assert (mixed[0].decisions, mixed[0].ending) == (mixed[1].decisions, mixed[1].ending)
+
+
+def test_a_greedy_failure_reproduces_with_its_share(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _corrupt_after(monkeypatch, 3)
+    failure = soak.play_round(soak.Case("levant"), 11, soak.Options(out=None), 0.25).failure
+    assert failure is not None and failure.greedy == 0.25
+    assert "--repro levant:11 --greedy 0.25" in failure.report()
+    monkeypatch.undo()
+    with pytest.raises(SystemExit):
+        soak.main(["--greedy", "1.5"])
+    assert "--greedy is a share of the moves, from 0 to 1, not 1.5" in capsys.readouterr().err
 
 
 def test_mixes_are_compositions_of_variants_that_build() -> None:
