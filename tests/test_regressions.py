@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import hand_rummy as hr
+from hand_rummy.serialize import position_from_json, position_to_json
 
 
 def test_run_never_holds_the_same_card_twice() -> None:
@@ -100,3 +101,60 @@ def test_a_take_that_leaves_a_way_to_end_the_turn_stays_legal(
     assert hr.TakeDiscard() in set(game.legal_actions())
     after = game.apply(hr.TakeDiscard())
     assert any(True for _ in after.legal_actions())
+
+
+def test_an_exchange_on_another_player_s_meld_spoils_a_hand() -> None:
+    """000 §End of a round: a Hand lays down every card in one turn "without adding any to
+    other players' melds". Paying for seat 1's wild A♣ with the 8♥ puts a card of seat 0's
+    hand into seat 1's meld, so going out afterwards is an ordinary finish (winner -30, not
+    the Hand's -60); the position written in the middle of the turn keeps that fact."""
+    spot = hr.Position(
+        hr.rulesets.levant,
+        indicator="8C",
+        players=[
+            hr.PositionSeat("8H 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KD KC 9D"),
+            hr.PositionSeat(hand_size=9),
+            hr.PositionSeat(hand_size=14),
+        ],
+        table=[hr.PositionMeld(1, 1, "7H AC 9H")],
+        discards="4D",
+        discard_size=10,
+        turn=0,
+        phase=hr.Phase.PLAY,
+    )
+    game = hr.Round.from_position(spot)
+    game = game.apply(hr.LayDown((hr.Meld.of("2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS"),)))
+    assert game.going_out_is_hand(final_discard=True)
+    game = game.apply(hr.Exchange(1, (hr.parse_card("8H"),)))
+    assert not game.going_out_is_hand(final_discard=True)
+    again = hr.Round.from_position(position_from_json(position_to_json(game)))
+    assert again.current.exchanged_on_others and not again.going_out_is_hand(final_discard=True)
+    game = game.apply(hr.LayDown((hr.Meld.of("KD KC AC"),)))
+    game = game.apply(hr.Discard(hr.parse_card("9D")))
+    assert game.outcome is not None
+    assert game.outcome.ending is hr.Ending.WENT_OUT
+    assert game.outcome.score.scores[0] == -30
+
+
+@pytest.mark.parametrize(
+    ("current", "wrong"),
+    [
+        (hr.PositionTurn(exchanged_on_others=True), "current.freed names no wild"),
+        (hr.PositionTurn(freed="AC", exchanged_on_others=True), "every meld on the table is"),
+    ],
+)
+def test_a_position_s_exchange_on_others_needs_an_exchange_and_another_s_meld(
+    current: hr.PositionTurn, wrong: str
+) -> None:
+    spot = hr.Position(
+        hr.rulesets.levant,
+        indicator="8C",
+        players=[hr.PositionSeat("8H 2S 3S 9D", opened=True), 14, 14],
+        table=[hr.PositionMeld(1, 0, "7H 8H 9H")],
+        openings=[(0, 51)],
+        turn=0,
+        phase=hr.Phase.PLAY,
+        current=current,
+    )
+    with pytest.raises(hr.InvalidStateError, match=wrong):
+        hr.Round.from_position(spot)

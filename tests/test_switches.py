@@ -93,10 +93,25 @@ def test_beat_last_switches_keep_the_saudi_partnership_team_opening() -> None:
     assert no_base.required(1, 1, (OpeningRecord(0, 0, 20),)) == 21
 
     both = hr.build("saudi_partnership", ["beat_last_no_base", "personal_team_opening"])
-    # P9 alternative: the partner opens personally, against the team's own bar
-    assert both.opening.required(2, 0, (OpeningRecord(0, 0, 20),)) == 20
+    # P9 alternative: the partner opens personally, against the team's bar, which for the
+    # first team is the base (here no minimum), not what the partner opened with
+    assert both.opening.required(2, 0, (OpeningRecord(0, 0, 20),)) == 1
+    assert both.opening.required(1, 1, (OpeningRecord(0, 0, 20),)) == 21
     assert both.opening.required(1, 1, ()) == 1
     assert "no minimum" in both.opening.describe()
+
+
+def test_personal_team_opening_keeps_the_first_team_s_bar() -> None:
+    """004 §The four variants: "51 for the first team, and at least the first team's
+    opening + 1 for the other", with each player opening personally (RULES-MATRIX P9 a,
+    alternative). Seat 0 opened 60 first, then seat 1 of the other team 69: seat 0's
+    partner still needs 51, and seat 1's partner 61 (the first team's 60 + 1), not 70."""
+    personal = hr.build("saudi_partnership", ["personal_team_opening"]).opening
+    openings = (OpeningRecord(0, 0, 60), OpeningRecord(1, 1, 69))
+    assert personal.required(2, 0, openings[:1]) == 51
+    assert personal.required(2, 0, openings) == 51
+    assert personal.required(3, 1, openings) == 61
+    assert personal.required(1, 1, openings[:1]) == 61
 
 
 def test_a_list_of_variants_means_one_ruleset_in_any_order() -> None:

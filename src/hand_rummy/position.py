@@ -178,8 +178,11 @@ class PositionTurn:
     what taking the card obliges, while nothing has been laid; using the freed
     wild, where the rules want it used at once and the hand still holds it;
     else nothing.
-    ``freed`` is a wild taken from a table meld in an exchange. ``laid_down``,
-    ``laid_off`` and ``laid_off_on_others`` say what has been laid; ``melded``
+    ``freed`` is a wild taken from a table meld in an exchange, and
+    ``exchanged_on_others`` says that an exchange this turn paid another
+    player's meld (so the turn is no Hand where adding to others' melds spoils
+    one). ``laid_down``, ``laid_off`` and ``laid_off_on_others`` say what has
+    been laid; ``melded``
     lists the cards laid down this turn (only the Egyptian bonuses look at
     them; default: the cards of the mover's melds when ``melded`` of that
     seat is false). ``first_turn_bare`` marks the starter's first turn, on
@@ -195,6 +198,7 @@ class PositionTurn:
     laid_down: bool = False
     laid_off: bool = False
     laid_off_on_others: bool = False
+    exchanged_on_others: bool = False
     melded: tuple[Card, ...] | None = attrs.field(default=None, converter=_opt_cards)
     first_turn_bare: bool | None = None
 
@@ -349,7 +353,7 @@ def _expect_types(position: Position) -> None:
         if meld.kind is not None:
             expect(meld.kind, MeldKind, f"table[{i}].kind")
     current = position.current
-    for name in ("laid_down", "laid_off", "laid_off_on_others"):
+    for name in ("laid_down", "laid_off", "laid_off_on_others", "exchanged_on_others"):
         _flag(getattr(current, name), f"current.{name}")
     for name in ("taken_demoted", "had_taken", "first_turn_bare"):
         _opt_flag(getattr(current, name), f"current.{name}")
@@ -629,6 +633,7 @@ def _nothing_done(current: PositionTurn) -> bool:
         and current.freed is None
         and current.untouched
         and not current.laid_off_on_others
+        and not current.exchanged_on_others
         and not current.melded
         and not current.taken_demoted
         and not current.had_taken
@@ -779,6 +784,10 @@ def _turn_state(
         raise _fail("current.laid_off_on_others", "true, but current.laid_off is false")
     if current.laid_off_on_others and all(m.owner == mover for m in facts.table):
         raise _fail("current.laid_off_on_others", "true, but every meld on the table is theirs")
+    if current.exchanged_on_others and current.freed is None:
+        raise _fail("current.exchanged_on_others", "true, but current.freed names no wild")
+    if current.exchanged_on_others and all(m.owner == mover for m in facts.table):
+        raise _fail("current.exchanged_on_others", "true, but every meld on the table is theirs")
     laid = current.melded
     if laid is None:
         mine = (c for m in facts.table if m.owner == mover for c in m.meld.cards)
@@ -793,6 +802,7 @@ def _turn_state(
         laid_down=current.laid_down,
         laid_off=current.laid_off,
         laid_off_on_others=current.laid_off_on_others,
+        exchanged_on_others=current.exchanged_on_others,
         melded=laid,
         first_turn_bare=bare,
         taken_demoted=demoted,
@@ -987,6 +997,7 @@ def _turn_of(turn: TurnState) -> PositionTurn:
         laid_down=turn.laid_down,
         laid_off=turn.laid_off,
         laid_off_on_others=turn.laid_off_on_others,
+        exchanged_on_others=turn.exchanged_on_others,
         melded=turn.melded,
         first_turn_bare=turn.first_turn_bare,
     )

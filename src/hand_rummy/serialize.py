@@ -538,11 +538,12 @@ def _turn_to_json(turn: TurnState) -> JSON:
         "melded": _card_list(turn.melded),
         "first_turn_bare": turn.first_turn_bare,
         **({"taken_demoted": True} if turn.taken_demoted else {}),
+        **({"exchanged_on_others": True} if turn.exchanged_on_others else {}),
     }
 
 
 def _turn_from_json(value: Any, where: str) -> TurnState:
-    obj = _fields(value, where, _TURN_FIELDS, ["taken_demoted"])
+    obj = _fields(value, where, _TURN_FIELDS, ["taken_demoted", "exchanged_on_others"])
     obligation = obj["obligation"]
     return TurnState(
         taken=_opt_card(obj["taken"], f"{where}.taken"),
@@ -554,6 +555,9 @@ def _turn_from_json(value: Any, where: str) -> TurnState:
         laid_down=_bool(obj["laid_down"], f"{where}.laid_down"),
         laid_off=_bool(obj["laid_off"], f"{where}.laid_off"),
         laid_off_on_others=_bool(obj["laid_off_on_others"], f"{where}.laid_off_on_others"),
+        exchanged_on_others=_bool(
+            obj.get("exchanged_on_others", False), f"{where}.exchanged_on_others"
+        ),
         melded=_cards(obj["melded"], f"{where}.melded"),
         first_turn_bare=_bool(obj["first_turn_bare"], f"{where}.first_turn_bare"),
         taken_demoted=_bool(obj.get("taken_demoted", False), f"{where}.taken_demoted"),
@@ -984,6 +988,7 @@ _POSITION_TURN_FIELDS = (
     "laid_down",
     "laid_off",
     "laid_off_on_others",
+    "exchanged_on_others",
     "melded",
     "first_turn_bare",
 )
@@ -1016,7 +1021,7 @@ def _position_turn_to_json(turn: PositionTurn) -> JSON:
             out[name] = getattr(turn, name)
     if turn.obligation != AUTO:
         out["obligation"] = None if turn.obligation is None else turn.obligation.value
-    for name in ("laid_down", "laid_off", "laid_off_on_others"):
+    for name in ("laid_down", "laid_off", "laid_off_on_others", "exchanged_on_others"):
         if getattr(turn, name):
             out[name] = True
     if turn.melded is not None:
@@ -1149,6 +1154,9 @@ def _position_turn_from_json(value: Any, where: str) -> PositionTurn:
         laid_off=_bool(obj.get("laid_off", False), f"{where}.laid_off"),
         laid_off_on_others=_bool(
             obj.get("laid_off_on_others", False), f"{where}.laid_off_on_others"
+        ),
+        exchanged_on_others=_bool(
+            obj.get("exchanged_on_others", False), f"{where}.exchanged_on_others"
         ),
         melded=_opt_cards(obj, "melded", where),
         first_turn_bare=_opt_bool(obj, "first_turn_bare", where),

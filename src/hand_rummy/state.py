@@ -125,6 +125,8 @@ class TurnState:
     laid_down: bool = False
     laid_off: bool = False
     laid_off_on_others: bool = False
+    exchanged_on_others: bool = False
+    """A wild exchange put a card of the hand into another player's meld."""
     melded: tuple[Card, ...] = ()
     first_turn_bare: bool = False
     """The starter's bare first turn (000: discard only)."""

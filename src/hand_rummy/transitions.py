@@ -113,6 +113,8 @@ class Exchanged:
     freed: Card
     meld: Meld
     obligation: Obligation | None
+    on_others: bool
+    """The meld is another player's."""
 
 
 @attrs.frozen
@@ -258,6 +260,7 @@ def _exchanged(state: _S, change: Exchanged, history: object) -> _S:
         freed=change.freed,
         obligation=change.obligation,
         had_taken=state.current.had_taken or change.freed == state.current.taken,
+        exchanged_on_others=state.current.exchanged_on_others or change.on_others,
     )
     return state.replace(
         hands=_moved(state.hands, state.turn, change.slots, (change.freed.index,)),

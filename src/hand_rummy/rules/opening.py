@@ -109,15 +109,13 @@ class TeamOpening:
         return self.shared
 
     def required(self, seat: int, team: int, openings: Sequence[OpeningRecord]) -> int | None:
-        own = [o for o in openings if o.team == team]
-        if own and self.shared:
+        if self.shared and any(o.team == team for o in openings):
             return None
-        others = [o for o in openings if o.team != team]
-        if others:
-            return max(self.base, others[0].points + (1 if self.strict else 0))
-        if own:
-            return max(self.base, own[0].points)
-        return self.base
+        # the first team is the one that opened first; its players' bar stays the base,
+        # whichever team opens after it
+        if not openings or openings[0].team == team:
+            return self.base
+        return max(self.base, openings[0].points + (1 if self.strict else 0))
 
     def describe(self) -> str:
         who = (

@@ -62,7 +62,7 @@ def judge_exchange(state: RoundState, action: Exchange) -> Ruling:
     freed = policy.freed_wild
     obligation = None if freed is FreedWild.KEEP else Obligation.USE_FREED_WILD
     slots = tuple(card.index for card in action.cards)
-    change = Exchanged(target.id, slots, result.wild, result.meld, obligation)
+    change = Exchanged(target.id, slots, result.wild, result.meld, obligation, target.owner != seat)
     left[result.wild.index] += 1
     if freed is FreedWild.KEEP:
         # nothing more is owed, so the hand as it now stands must still end the turn: paying

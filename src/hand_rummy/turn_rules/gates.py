@@ -248,7 +248,9 @@ def would_be_hand(state: RoundState, *, final_discard: bool, on_others: bool = F
     hand = state.ruleset.hand
     if state.melded[seat]:
         return False
-    if hand.no_layoffs and (state.current.laid_off_on_others or on_others):
+    # an exchange adds a card of the hand to the meld it pays, as a lay-off does
+    current = state.current
+    if hand.no_layoffs and (current.laid_off_on_others or current.exchanged_on_others or on_others):
         return False
     if hand.first_to_meld and any(m.owner != seat for m in state.table):
         return False
