@@ -158,3 +158,22 @@ def test_a_position_s_exchange_on_others_needs_an_exchange_and_another_s_meld(
     )
     with pytest.raises(hr.InvalidStateError, match=wrong):
         hr.Round.from_position(spot)
+
+
+def test_a_taken_card_s_refusal_names_the_lay_off_where_it_is_allowed() -> None:
+    """002 §Variants, "discard pile only for melding": once opened, the taken card may also
+    be laid off, so a lay-down without it is refused with both ways named."""
+    spot = hr.Position(
+        hr.build("romme", ["discard_only_to_meld"]),
+        players=[hr.PositionSeat("5C 6C 7C 2H 3H 4H 9S", opened=True), 13],
+        table=[hr.PositionMeld(1, 0, "QS QH QD")],
+        openings=[(0, 40)],
+        discards="8S",
+        turn=0,
+        phase=hr.Phase.PLAY,
+        current=hr.PositionTurn(taken="7C"),
+    )
+    verdict = hr.Round.from_position(spot).check(hr.LayDown((hr.Meld.of("2H 3H 4H"),)))
+    assert verdict.codes == (hr.Code.TAKE_DISCARD_NOT_MELDED,)
+    assert "7♣" in verdict.violations[0].message
+    assert verdict.violations[0].message.endswith("or onto a table meld")

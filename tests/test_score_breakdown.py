@@ -156,6 +156,19 @@ def test_saudi_partnership_partner_of_an_opener_pays_the_cards() -> None:
     )
 
 
+def test_the_seat_that_went_out_counts_as_opened() -> None:
+    """Going out lays every card down, so the winner has opened even where the description
+    says otherwise, and in Saudi Hand Partnership its partner counts as opened through it
+    (004 §The four variants, P9 c): after a Hand the partner pays 2 × (5 + 6) = 22, not the
+    never-opened 200."""
+    rules = hr.MeldRules.of(hr.rulesets.saudi_partnership)
+    players = [("", False), ("2C", True), ("5H 6H", False), ("3D", True)]
+    score = hr.score_round(hr.RoundEnd.of(players, went_out=0, hand=True), rules)
+    winner, partner = score.breakdown[0], score.breakdown[2]
+    assert winner.opened and (winner.base, winner.score) == (-30, -60)
+    assert (partner.basis, partner.opened, partner.score) == (ScoreBasis.CARDS, True, 22)
+
+
 def test_stock_ending_lines() -> None:
     """000 §End of a round: a round ended by the stock is not scored; 002 §Going out: when
     the stock runs out everyone scores the cards in hand."""

@@ -73,6 +73,30 @@ def test_wild_role_best_value_takes_the_richer_reading() -> None:
     assert best.ok and best.points == 18
 
 
+@pytest.mark.parametrize(
+    ("written", "default", "best"),
+    [
+        # L3's own figures: W 5♥ 6♥ is 4-5-6 (15) as written, 5-6-7 (18) at best
+        ("AC 5H 6H", 15, 18),
+        # and W Q♥ K♥ is J-Q-K (30) as written, Q-K-A (31) at best
+        ("AC QH KH", 30, 31),
+        ("QH KH AC", 31, 31),
+    ],
+)
+def test_wild_role_best_value_is_the_engine_s_choice_whatever_the_order(
+    written: str, default: int, best: int
+) -> None:
+    """RULES-MATRIX L3: by default a wild stands for the card at its written place; the
+    alternative lets the engine choose the reading worth most, so the order no longer
+    declares anything."""
+    meld = hr.Meld.of(written)
+    declared = hr.judge_meld(meld, hr.MeldRules.of(hr.rulesets.levant, "8C"))
+    chosen = hr.judge_meld(
+        meld, hr.MeldRules.of(hr.build("levant", ["wild_role_best_value"]), "8C")
+    )
+    assert (declared.points, chosen.points) == (default, best)
+
+
 def test_beat_last_switches_keep_the_saudi_partnership_team_opening() -> None:
     """RULES-MATRIX L15 composed with P9: the switches change how the other team must beat
     the first team's opening (strictly, or equal is enough; 51 or no minimum first), and

@@ -582,11 +582,14 @@ def _judged(meld: Meld, rules: MeldRules) -> MeldJudgement:
             if key not in unique or (reading[2] and not unique[key][2]):
                 unique[key] = reading
         legal = list(unique.values())
-    # written order declares a run's wild roles: drop the run readings it contradicts
-    if len(legal) > 1 and any(r[0] is MeldKind.RUN and r[2] for r in legal):
+    best_value = rules.ruleset.wild_roles is RoleInference.BEST_VALUE
+    # by default (matrix L3) written order declares a run's wild roles: drop the run
+    # readings it contradicts; under the alternative the richest reading is taken whatever
+    # the order, written order breaking a tie
+    if not best_value and len(legal) > 1 and any(r[0] is MeldKind.RUN and r[2] for r in legal):
         legal = [r for r in legal if r[0] is MeldKind.SET or r[2]]
-    if len(legal) > 1 and rules.ruleset.wild_roles is RoleInference.BEST_VALUE:
-        legal = [max(legal, key=lambda r: _points(r[0], r[1], rules))]
+    if len(legal) > 1 and best_value:
+        legal = [max(legal, key=lambda r: (_points(r[0], r[1], rules), r[2]))]
     if len(legal) > 1:
         candidates = tuple(_to_meld(placed) for _, placed, _ in legal)
         options = "; ".join(

@@ -246,10 +246,12 @@ def score_round(end: RoundEnd, rules: MeldRules) -> RoundScore:
     if teams is None and ruleset.players.partnerships and count == 4:
         teams = ruleset.players.teams(count)
     team_of = {seat: t for t, team in enumerate(teams or ()) for seat in team}
-    opened = [p.opened for p in end.players]
+    # going out lays every card on the table, so the seat that went out has opened, whatever
+    # the description says (in team play its partner counts as opened through it)
+    opened = [p.opened or seat == end.went_out for seat, p in enumerate(end.players)]
     shared = ruleset.opening.shared_by_team and not scoring.personal_never_opened
     if shared and teams is not None:
-        opened = [any(end.players[s].opened for s in teams[team_of[i]]) for i in range(count)]
+        opened = [any(opened[s] for s in teams[team_of[i]]) for i in range(count)]
     winner = end.went_out
     scored = winner is not None or ruleset.stock.end is StockEnd.SCORE_HANDS
     factors = _factors(end, rules) if winner is not None else []

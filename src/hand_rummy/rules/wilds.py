@@ -55,7 +55,8 @@ class RoleInference(enum.Enum):
     DECLARED = "declared"
     """The player must say; the meld is refused as ambiguous until then (matrix L3)."""
     BEST_VALUE = "best_value"
-    """The reading worth the most toward an opening is taken (matrix L3, alternative)."""
+    """The reading worth the most toward an opening is taken, whatever the written order
+    (matrix L3, alternative)."""
 
     def describe(self) -> str:
         if self is RoleInference.DECLARED:
@@ -63,7 +64,10 @@ class RoleInference(enum.Enum):
                 "A wild card stands for the card at its written place; when that still leaves "
                 "a choice that matters, the player must declare it."
             )
-        return "An undeclared wild card takes the reading worth the most toward an opening."
+        return (
+            "An undeclared wild card takes the reading worth the most toward an opening, "
+            "wherever it is written."
+        )
 
 
 @attrs.frozen

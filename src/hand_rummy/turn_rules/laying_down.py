@@ -137,7 +137,12 @@ def judge_lay_down(state: RoundState, action: LayDown) -> Ruling:
             rules,
             Code.TAKE_DISCARD_NOT_MELDED,
             f"the taken {state.current.taken} must go into a new meld with at least "
-            f"{rules.discard_take.hand_cards} cards from your hand",
+            f"{rules.discard_take.hand_cards} cards from your hand"
+            + (
+                " or onto a table meld"
+                if rules.discard_take.may_lay_off and state.opened[seat]
+                else ""
+            ),
             Topic.TAKE_MELD,
         )
     if pending is Obligation.USE_FREED_WILD:
