@@ -66,10 +66,11 @@ def cases(presets: list[str], variants: bool) -> Iterator[str]:
         if variants:
             for variant in hr.variants_for(preset):
                 try:
-                    hr.build(preset, [variant.name])
+                    names = hr.rules.standalone(preset, variant.name)
+                    hr.build(preset, names)
                 except HandRummyError:
-                    continue  # a switch that needs another variant first
-                yield f"{preset}+{variant.name}"
+                    continue  # alternatives the library refuses together
+                yield "+".join((preset, *names))
 
 
 def deal_hand(case: str, rng: random.Random) -> tuple[str, str | None] | None:

@@ -118,7 +118,9 @@ def cases_for(presets: Iterable[str], variants: bool, mixes: int = 0, seed: int 
             continue
         names = [v.name for v in hr.variants_for(preset)]
         for name in names if variants else ():
-            _add_if_it_builds(cases, Case(preset, name))
+            # a switch that refines another variant's rule comes with that variant
+            first, *more = hr.rules.standalone(preset, name)
+            _add_if_it_builds(cases, Case(preset, first, tuple(more)))
         rng = random.Random(f"{seed}/{preset}/mixes")
         wanted = len(cases) + min(mixes, 2 ** len(names))
         for _ in range(50 * mixes):

@@ -134,7 +134,7 @@ def test_random_play_through_the_encoding(name: str, seed: int, data: st.DataObj
     ("name", "variants"),
     [
         ("levant", ["joker_demotion_always", "demoted_wild_counts"]),
-        ("levant", ["ace_indicator_no_wilds"]),
+        ("levant", ["no_jokers", "ace_indicator_no_wilds"]),
         ("romme", ["round_the_corner"]),
         ("gulf", []),
     ],

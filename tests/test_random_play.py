@@ -48,7 +48,7 @@ from hand_rummy import (
     TableMeld,
     TakeDiscard,
 )
-from hand_rummy.rules import PartnershipScoring, StockEnd
+from hand_rummy.rules import PartnershipScoring, StockEnd, standalone
 from hand_rummy.state import DEMOTED
 from hand_rummy.testing import player_counts, random_action, rounds
 
@@ -392,7 +392,7 @@ def test_random_play_preset_and_variant(
     name: str, variant: str | None, seed: int, data: st.DataObject
 ) -> None:
     """Every preset and each of its named variants, a random round each (more with SCALE)."""
-    ruleset = hr.build(name, [variant] if variant is not None else [])
+    ruleset = hr.build(name, standalone(name, variant) if variant is not None else [])
     players = data.draw(st.sampled_from(player_counts(ruleset)), label="players")
     play(ruleset, players, seed, max_steps=VARIANT_STEPS, deep_every=20, complete_every=25)
 

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 import hand_rummy as hr
 from hand_rummy.referee import ASKS, answer, answer_json
+from hand_rummy.rules import standalone
 
 
 def _question(preset: str, variants: list[str], **rest: Any) -> dict[str, Any]:
@@ -26,7 +27,7 @@ def _question(preset: str, variants: list[str], **rest: Any) -> dict[str, Any]:
 )
 def test_every_preset_and_variant_is_judged(preset: str, variant: str | None) -> None:
     """Every preset with each of its named variants answers a plain run of hearts."""
-    variants = [variant] if variant else []
+    variants = list(standalone(preset, variant)) if variant else []
     reply = answer(_question(preset, variants, ask="meld", cards=["6H", "7H", "8H"]))
     assert "error" not in reply, reply
     assert reply["ok"] is True

@@ -32,7 +32,7 @@ from hand_rummy.actions import (
     PassRedeal,
     TakeDiscard,
 )
-from hand_rummy.rules import DealPolicy, FirstTurn, Ruleset
+from hand_rummy.rules import DealPolicy, FirstTurn, Ruleset, standalone
 from hand_rummy.testing import player_counts, random_action
 from hand_rummy.verdict import Violation, rule_anchor
 
@@ -42,7 +42,7 @@ def _rulesets() -> list[Ruleset]:
     found = []
     for name in hr.PRESETS:
         found.append(hr.build(name))
-        found.extend(hr.build(name, [v.name]) for v in hr.variants_for(name))
+        found.extend(hr.build(name, standalone(name, v.name)) for v in hr.variants_for(name))
     return found
 
 

@@ -6,7 +6,7 @@ import pytest
 
 import hand_rummy as hr
 from hand_rummy.referee import answer
-from hand_rummy.rules import OpeningRecord
+from hand_rummy.rules import OpeningRecord, standalone
 
 
 def test_beat_last_no_base_lets_the_first_opening_be_small() -> None:
@@ -141,20 +141,47 @@ def test_personal_team_opening_keeps_the_first_team_s_bar() -> None:
 def test_a_list_of_variants_means_one_ruleset_in_any_order() -> None:
     """Variants compose: every two variants of a preset give the same ruleset in either
     order, or are refused together in either order as alternatives (two opening bars, two
-    match lengths, jokers and no jokers...)."""
+    match lengths, jokers and no jokers...). A switch that refines another variant's rule
+    comes with that variant (``standalone``)."""
     for preset in hr.PRESETS:
         names = [v.name for v in hr.variants_for(preset)]
         for i, first in enumerate(names):
             for second in names[i + 1 :]:
+                chosen = list(
+                    dict.fromkeys((*standalone(preset, first), *standalone(preset, second)))
+                )
                 try:
-                    one = hr.build(preset, [first, second])
+                    one = hr.build(preset, chosen)
                 except hr.UnknownRulesError as refusal:
-                    assert first in str(refusal) and second in str(refusal)
-                    assert "choose one" in str(refusal)
+                    assert "choose one" in str(refusal), refusal
                     with pytest.raises(hr.UnknownRulesError, match="choose one"):
-                        hr.build(preset, [second, first])
+                        hr.build(preset, chosen[::-1])
                     continue
-                assert hr.build(preset, [second, first]) == one, (preset, first, second)
+                assert hr.build(preset, chosen[::-1]) == one, (preset, first, second)
+
+
+@pytest.mark.parametrize(
+    ("preset", "switch", "rule"),
+    [
+        ("levant", "beat_last_or_equal", "beat_last_opening"),
+        ("levant", "beat_last_no_base", "beat_last_opening"),
+        ("levant", "egyptian_suit_x16", "egyptian_bonuses"),
+        ("levant", "ace_indicator_no_wilds", "no_jokers"),
+        ("levant", "ace_indicator_turn_again", "no_jokers"),
+        ("romme", "wrap_ace_1", "round_the_corner"),
+        ("romme", "discard_new_meld_only", "discard_only_to_meld"),
+    ],
+)
+def test_a_switch_without_the_rule_it_refines_is_refused(
+    preset: str, switch: str, rule: str
+) -> None:
+    """RULES-MATRIX L12, L13, L15, R3, R9: each of these switches reads a rule that only a
+    variant brings (the Ace of a turning-the-corner run, say); alone it would change
+    nothing, so it is refused with the variant to add, and taken with it."""
+    with pytest.raises(hr.UnknownRulesError, match=f"refines .* add '{rule}'"):
+        hr.build(preset, [switch])
+    assert standalone(preset, switch) == (rule, switch)
+    assert hr.build(preset, [switch, rule]).variants == (rule, switch)
 
 
 def test_variants_that_refine_a_rule_compose_with_the_rule() -> None:

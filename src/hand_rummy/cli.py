@@ -13,7 +13,7 @@ from hand_rummy.cli_conformance import DESCRIPTION, HELP
 from hand_rummy.cli_conformance import configure as configure_conformance
 from hand_rummy.errors import HandRummyError
 from hand_rummy.referee import LIMITS, answer_json
-from hand_rummy.rules.presets import PRESETS, build, variants_for
+from hand_rummy.rules.presets import PRESETS, build, standalone, variants_for
 
 __all__ = ["main"]
 
@@ -69,7 +69,10 @@ def _rules_show(args: argparse.Namespace) -> int:
         print()
         for variant in variants_for(args.name):
             kind = "switch " if variant.switch else "variant"
-            print(f"{kind} {variant.name:<26} {variant.summary} ({variant.source})")
+            # a switch that refines another variant's rule is named with that variant
+            needs = standalone(args.name, variant.name)[:-1]
+            also = f"; with {', '.join(needs)}" if needs else ""
+            print(f"{kind} {variant.name:<26} {variant.summary} ({variant.source}{also})")
     return 0
 
 

@@ -12,7 +12,15 @@ from hand_rummy.rules.opening import (
     OpeningValues,
     TeamOpening,
 )
-from hand_rummy.rules.presets import PRESETS, VARIANTS, Variant, build, variants_for
+from hand_rummy.rules.presets import (
+    PRESETS,
+    VARIANTS,
+    Refines,
+    Variant,
+    build,
+    standalone,
+    variants_for,
+)
 from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.rules.scoring import (
     EgyptianBonuses,
@@ -96,6 +104,7 @@ __all__ = [
     "PenaltyValues",
     "Players",
     "RedealPolicy",
+    "Refines",
     "RoleInference",
     "RoundScoring",
     "Ruleset",
@@ -114,5 +123,6 @@ __all__ = [
     "WildSource",
     "build",
     "presets",
+    "standalone",
     "variants_for",
 ]

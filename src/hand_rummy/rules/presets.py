@@ -71,6 +71,7 @@ from hand_rummy.rules.wilds import (
 __all__ = [
     "PRESETS",
     "VARIANTS",
+    "Refines",
     "Variant",
     "build",
     "classic",
@@ -80,6 +81,7 @@ __all__ = [
     "romme",
     "saudi",
     "saudi_partnership",
+    "standalone",
     "variants_for",
 ]
 
@@ -232,6 +234,16 @@ _ALL_PRESETS = ("levant", "romme", "gulf", *sorted(_APP))
 
 
 @attrs.frozen
+class Refines:
+    """The rule that a switch reads differently: whether a ruleset has it, the rule in
+    words, and the variant that brings it where the preset has not."""
+
+    has: Callable[[Ruleset], bool] = attrs.field(repr=False)
+    rule: str
+    variant: str
+
+
+@attrs.frozen
 class Variant:
     """A named change to a preset: an optional variant of a rule document, or a switch
     that picks the other reading of an ambiguity listed in RULES-MATRIX §3."""
@@ -246,6 +258,9 @@ class Variant:
     sets: frozenset[str] = frozenset()
     """What the variant decides outright (the opening bar, the match length...): two
     variants that decide one thing are alternatives, and :func:`build` takes one only."""
+    refines: Refines | None = attrs.field(default=None, repr=False)
+    """For a switch that only changes how another rule reads, that rule: a switch never
+    silently does nothing."""
 
     def apply(self, ruleset: Ruleset) -> Ruleset:
         return attrs.evolve(self.change(ruleset), variants=(*ruleset.variants, self.name))
@@ -299,8 +314,19 @@ def _variant(
     *,
     switch: bool = False,
     sets: Iterable[str] = (),
+    refines: Refines | None = None,
 ) -> Variant:
-    return Variant(name, summary, source, frozenset(presets), change, switch, frozenset(sets))
+    return Variant(
+        name, summary, source, frozenset(presets), change, switch, frozenset(sets), refines
+    )
+
+
+def _beats_last(r: Ruleset) -> bool:
+    return isinstance(r.opening, (BeatLastOpening, TeamOpening))
+
+
+_BEAT_LAST = Refines(_beats_last, "a beat-the-last opening", "beat_last_opening")
+_NO_JOKERS = Refines(lambda r: r.deck.jokers == 0, "a deck without jokers", "no_jokers")
 
 
 _L, _R, _G = ("levant",), ("romme",), ("gulf",)
@@ -545,6 +571,9 @@ _ALL_VARIANTS = (
             )
         ),
         switch=True,
+        refines=Refines(
+            lambda r: r.scoring.egyptian is not None, "the Egyptian bonuses", "egyptian_bonuses"
+        ),
     ),
     _variant(
         "ace_indicator_no_wilds",
@@ -553,6 +582,7 @@ _ALL_VARIANTS = (
         _L,
         _replace(wilds=lambda r: attrs.evolve(r.wilds, ace_indicator=AceIndicator.NO_WILDS)),
         switch=True,
+        refines=_NO_JOKERS,
         sets=("Ace indicator",),
     ),
     _variant(
@@ -562,6 +592,7 @@ _ALL_VARIANTS = (
         (*_L, "saudi", "saudi_partnership"),
         _beat_last(strict=False),
         switch=True,
+        refines=_BEAT_LAST,
     ),
     _variant(
         "beat_last_no_base",
@@ -570,6 +601,7 @@ _ALL_VARIANTS = (
         (*_L, "saudi", "saudi_partnership"),
         _beat_last(base=1),
         switch=True,
+        refines=_BEAT_LAST,
         sets=("opening bar",),
     ),
     _variant(
@@ -580,6 +612,7 @@ _ALL_VARIANTS = (
         _L,
         _replace(wilds=lambda r: attrs.evolve(r.wilds, ace_indicator=AceIndicator.TURN_AGAIN)),
         switch=True,
+        refines=_NO_JOKERS,
         sets=("Ace indicator",),
     ),
     _variant(
@@ -619,6 +652,7 @@ _ALL_VARIANTS = (
         _R,
         _replace(opening_values=lambda r: attrs.evolve(r.opening_values, ace_wrapped=1)),
         switch=True,
+        refines=Refines(lambda r: r.runs.wrap, "runs that turn the corner", "round_the_corner"),
     ),
     _variant(
         "freed_joker_may_lay_off",
@@ -676,6 +710,11 @@ _ALL_VARIANTS = (
         _R,
         _replace(discard_take=lambda r: attrs.evolve(r.discard_take, may_lay_off=False)),
         switch=True,
+        refines=Refines(
+            lambda r: r.discard_take.may_lay_off,
+            "a taken discard that may be laid off",
+            "discard_only_to_meld",
+        ),
     ),
     _variant(
         "levant_penalties",
@@ -881,6 +920,20 @@ def variants_for(preset: str) -> tuple[Variant, ...]:
     return tuple(v for v in _ALL_VARIANTS if preset in v.presets)
 
 
+def standalone(preset: str, variant: str) -> tuple[str, ...]:
+    """The variant names that make ``variant`` a ruleset of its own on ``preset``: the
+    variant alone, or after the variant that brings the rule it refines where the preset
+    lacks it (``wrap_ace_1`` on Rommé comes with ``round_the_corner``).
+
+    >>> standalone("romme", "wrap_ace_1"), standalone("saudi", "beat_last_or_equal")
+    (('round_the_corner', 'wrap_ace_1'), ('beat_last_or_equal',))
+    """
+    needs = VARIANTS[variant].refines
+    if needs is None or needs.has(PRESETS[preset]):
+        return (variant,)
+    return (needs.variant, variant)
+
+
 def build(preset: str, variants: Iterable[str] = ()) -> Ruleset:
     """The named preset with the named variants.
 
@@ -915,6 +968,12 @@ def build(preset: str, variants: Iterable[str] = ()) -> Ruleset:
         chosen.append(variant)
     ruleset = base
     for variant in sorted(chosen, key=_CATALOGUE_ORDER.__getitem__):
+        needs = variant.refines
+        if needs is not None and not needs.has(ruleset):
+            raise UnknownRulesError(
+                f"variant {variant.name!r} refines {needs.rule}, which {preset} does not have"
+                f"{' with these variants' if chosen[1:] else ''}: add {needs.variant!r}"
+            )
         ruleset = variant.apply(ruleset)
     return ruleset
 
