@@ -181,6 +181,36 @@ def test_play_round_wants_one_bot_per_seat() -> None:
         play_round(hr.Round.deal(hr.rulesets.levant, 4, 1), [RandomBot(), RandomBot()])
 
 
+def test_a_seat_without_a_bot_is_named_before_play() -> None:
+    """Refused up front as the library's error, not as an AttributeError on its first move."""
+    game = hr.Round.deal(hr.rulesets.romme, players=3, seed=1)
+    with pytest.raises(hr.InvalidStateError) as refused:
+        play_round(game, [1, 2, 3])  # type: ignore[list-item]
+    assert str(refused.value) == "the bot of seat 0 is not a bot: 1 has no choose(view) method"
+    bots = [RandomBot(), RandomBot(), "GreedyBot"]
+    with pytest.raises(hr.InvalidStateError) as refused:
+        play_round(game, bots)  # type: ignore[arg-type]
+    assert str(refused.value) == (
+        "the bot of seat 2 is not a bot: 'GreedyBot' has no choose(view) method"
+    )
+    match = hr.Match.new(hr.rulesets.romme, 3, seed=1)
+    with pytest.raises(hr.InvalidStateError, match="the bot of seat 1 is not a bot: None"):
+        play_match(match, [RandomBot(), None, RandomBot()])  # type: ignore[list-item]
+
+
+def test_play_round_and_play_match_check_what_they_are_given() -> None:
+    game = hr.Round.deal(hr.rulesets.romme, players=3, seed=1)
+    with pytest.raises(hr.InvalidStateError) as refused:
+        play_round(game, None)  # type: ignore[arg-type]
+    assert str(refused.value) == "the bots must be a list, one per seat, not NoneType"
+    with pytest.raises(hr.InvalidStateError) as refused:
+        play_round(None, [RandomBot()])  # type: ignore[arg-type]
+    assert str(refused.value) == "the round must be Round, not NoneType"
+    with pytest.raises(hr.InvalidStateError) as refused:
+        play_match(game, [RandomBot()] * 3)  # type: ignore[arg-type]
+    assert str(refused.value) == "the match must be Match, not Round"
+
+
 def test_custom_bot_example_plays_a_match() -> None:
     done = subprocess.run(
         [sys.executable, str(EXAMPLES / "custom_bot.py")],

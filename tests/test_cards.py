@@ -205,3 +205,30 @@ def test_pickle_round_trip(card: Card) -> None:
 def test_pickle_physical_card() -> None:
     physical = hr.PhysicalCard(hr.parse_card("QS"), 1)
     assert pickle.loads(pickle.dumps(physical)) == physical
+
+
+def test_format_cards_reads_text_as_parse_cards_does() -> None:
+    """A string is one list of cards, not a sequence of characters ('A H   K H')."""
+    assert hr.format_cards("AH KH") == "A♥ K♥"
+    assert hr.format_cards("ah, 10h;JK", ascii=True) == "AH 10H JK"
+    assert hr.format_cards(["QS", hr.JOKER]) == "Q♠ JK"
+    assert hr.format_cards("") == ""
+
+
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        (None, "expected cards as text or a list, got NoneType"),
+        (7, "expected cards as text or a list, got int"),
+        (["QS", 7], "expected a card as text, got int"),
+    ],
+)
+def test_format_cards_refuses_what_is_no_list_of_cards(cards: object, message: str) -> None:
+    with pytest.raises(hr.CardParseError) as refused:
+        hr.format_cards(cards)  # type: ignore[arg-type]
+    assert str(refused.value) == message
+
+
+def test_format_cards_names_a_card_it_cannot_read() -> None:
+    with pytest.raises(hr.CardParseError, match="'1OH' at position 3 is not a card"):
+        hr.format_cards("9H 1OH")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 
@@ -255,8 +256,64 @@ def test_play_seats_your_own_bot_and_names_a_failing_one(
     script = "draw\ndiscard 1\n" * 10
     raising = [*args, "--bots", "sample_bots:RaisingBot"]
     status, _, err = _play(monkeypatch, capsys, script, raising)
-    assert status == 2
-    assert "the bot at seat 0 (" in err and "raised ValueError('the bot gave up')" in err
-    assert "Traceback" not in err
+    # as simulate words it and exits: the bot named by its spec, not its repr; status 1
+    assert status == 1
+    assert (
+        err
+        == "hand-rummy play: seat 0 (sample_bots:RaisingBot) raised: ValueError: the bot gave up\n"
+    )
     status, _, err = _play(monkeypatch, capsys, script, [*args, "--bots", "nowhere:Bot"])
     assert status == 2 and "--bots: bot 'nowhere:Bot': cannot import 'nowhere'" in err
+
+
+BAD_BOTS = """
+class BadInit:
+    def __init__(self, seed):
+        raise ValueError("no dice")
+
+    def choose(self, view):
+        raise AssertionError
+"""
+
+
+@pytest.mark.parametrize(
+    ("bot", "why"),
+    [
+        ("bad_bots:BadInit", "ValueError: no dice"),
+        ("builtins:dict", "TypeError: 'int' object is not iterable"),
+        ("os:getcwd", "BotLoadError: bot 'os:getcwd' made a str, which has no choose(view) method"),
+        ("sample_bots:NotABot", "BotLoadError: bot 'sample_bots:NotABot' made a NotABot, "),
+    ],
+)
+def test_a_bot_that_cannot_be_made_is_reported_as_simulate_reports_it(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    bot: str,
+    why: str,
+) -> None:
+    """A constructor that raises, or a reference to something that is not a bot, printed
+    a traceback; simulate reports it as a failed bot (exit 1), and so does play now."""
+    (tmp_path / "bad_bots.py").write_text(BAD_BOTS, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    args = ["--rules", "classic", "--players", "2", "--bots", bot]
+    status, out, err = _play(monkeypatch, capsys, "quit\n", args)
+    assert status == 1 and out == ""
+    assert err.startswith(f"hand-rummy play: seat 1 ({bot}) could not be made: {why}")
+    assert "Traceback" not in err and err.count("\n") == 1
+
+
+def test_play_says_when_the_length_is_custom(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--custom-length's help says "the summary says so": play said nothing of it."""
+    note = (
+        "Custom length: the match ends after 1 round, not as levant's own end rule says "
+        "(after 7 scored rounds)."
+    )
+    args = ["--rules", "levant", "--players", "2", "--rounds", "1", "--custom-length"]
+    status, out, err = _play(monkeypatch, capsys, "quit\n", args)
+    assert status == 0 and err == ""
+    assert out.splitlines()[:2] == ["You are seat 0. Type help for the commands.", note]
+    status, out, _ = _play(monkeypatch, capsys, "quit\n", ["--rules", "levant", "--players", "2"])
+    assert status == 0 and "Custom length" not in out

@@ -162,6 +162,20 @@ def test_on_error_continue_plays_the_other_matches(capsys: pytest.CaptureFixture
         (["--rules", "levant", "--players", "2", "--jobs", "0"], "--jobs must be positive"),
         (["--rules", "levant", "--players", "2", "--rounds", "-1"], "--rounds must be positive"),
         (["--rules", "levant", "--players", "0"], "--players must be positive"),
+        # the schedule of ten million matches was built before the first one: minutes, gigabytes
+        (
+            ["--rules", "classic", "--players", "2", "--rounds", "3", "--matches", "10000000"],
+            "--matches 10000000: a run plays at most 1,000,000 matches",
+        ),
+        # an infinite limit passed the option and crashed the timer, blaming the bot
+        (
+            ["--rules", "levant", "--players", "2", "--time-limit", "inf"],
+            "--time-limit inf: a decision may take at most 86400 seconds",
+        ),
+        (
+            ["--rules", "levant", "--players", "2", "--time-limit", "1e300"],
+            "--time-limit 1e+300: a decision may take at most 86400 seconds",
+        ),
     ],
 )
 def test_bad_arguments_exit_2_with_a_clear_message(
@@ -228,3 +242,36 @@ def test_the_documented_example_bot_plays_by_reference(
     summary = _json(capsys, args[:-1])
     assert list(summary["bots"]) == ["custom_bot:CautiousBot", "greedy"]
     assert summary["units"] == 2 and summary["follows_rules"] is True
+
+
+def test_the_help_states_the_limits(capsys: pytest.CaptureFixture[str]) -> None:
+    from hand_rummy.tournament.schedule import MAX_MATCHES, MAX_TIME_LIMIT  # noqa: PLC0415
+
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    words = " ".join(capsys.readouterr().out.split())
+    assert f"matches, at most {MAX_MATCHES:,}" in words
+    assert f"at most {MAX_TIME_LIMIT:g} (a day" in words
+
+
+def test_one_round_is_one_round(capsys: pytest.CaptureFixture[str]) -> None:
+    """A custom length of one round was "1 rounds each" and "after 1 rounds"."""
+    args = ["simulate", "--rules", "classic", "--players", "2", "--matches", "1", "--rounds", "1"]
+    assert main([*args, "--custom-length"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("classic: 1 match of 2 players, 1 round each, seed 0")
+    assert "\nmatches end after 1 round; intervals are 95%, over 1 match\n" in out
+    assert "the matches ended after 1 round, not as classic's own" in out
+    assert "1 rounds" not in out
+
+
+def test_a_run_stopped_before_any_match_finished_shows_no_figures(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """It printed a table of nan and "nan ... no measurable difference"."""
+    args = [*QUICK, "--bots", "sample_bots:NotABot,greedy", "--matches", "2"]
+    assert main(args) == 1
+    out = capsys.readouterr().out
+    assert "nan" not in out and "no measurable difference" not in out
+    assert "no match finished, so there are no wins, totals or differences to show" in out
+    assert "seat 0 (sample_bots:NotABot) could not be made" in out

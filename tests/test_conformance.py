@@ -114,3 +114,60 @@ def test_the_command_prints_a_table_and_exits_by_the_outcome(
     out = capsys.readouterr().out
     assert "FAIL gulf: " in out and "expected a JSON array of" in out
     assert main(["conformance", "--rules", "chess"]) == 2
+
+
+def test_only_real_presets_are_offered() -> None:
+    """A negative vector asks under rules named "canasta" to be refused; the list of presets
+    with vectors offered it as if it were one."""
+    from hand_rummy.rules import PRESETS  # noqa: PLC0415
+
+    with pytest.raises(InvalidStateError) as err:
+        conformance.vectors(rules="nope")
+    offered = str(err.value).split("there are some for ")[1].split(", ")
+    assert "canasta" not in offered and set(offered) <= set(PRESETS)
+    assert set(offered) == {p for p in PRESETS if conformance.vectors(rules=p)}
+    with pytest.raises(InvalidStateError, match="no vectors for rules 'canasta'"):
+        conformance.vectors(rules="canasta")
+
+
+@pytest.mark.parametrize("timeout", [0, -1, float("inf"), float("nan")])
+def test_a_timeout_that_is_no_time_is_refused(timeout: float) -> None:
+    with pytest.raises(
+        InvalidStateError, match="timeout must be a positive, finite number of seconds"
+    ):
+        conformance.command_referee([sys.executable], timeout=timeout)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--referee", "'unterminated"],
+            '--referee "\'unterminated" cannot be read as a command: No closing quotation',
+        ),
+        (["--referee", "  "], "--referee names no program"),
+        (["--timeout", "0"], "--timeout must be a positive, finite number of seconds, not 0"),
+        (["--timeout", "-1"], "--timeout must be a positive, finite number of seconds, not -1"),
+        (
+            ["--timeout", "inf", "--referee", "x"],
+            "--timeout must be a positive, finite number of seconds, not inf",
+        ),
+    ],
+)
+def test_bad_options_exit_2_with_a_usage_message(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    """An unbalanced quote ended in shlex's traceback; a timeout of 0 or -1 was taken."""
+    assert main(["conformance", "--rules", "gulf", *args]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == f"hand-rummy conformance: {message}\n"
+
+
+def test_unknown_rules_on_the_command_line_list_real_presets(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["conformance", "--rules", "nope"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("hand-rummy: no vectors for rules 'nope'; there are some for classic")
+    assert "canasta" not in err

@@ -567,7 +567,9 @@ def test_levant_partnership_winner_partner_cards_do_not_count() -> None:
 
 MIXED_HAND = "2H 3H 4H 5S 5D 5C 9C 10C JC QC KS KH KD 7H"
 RED_HAND = "2H 3H 4H 5H 5D 6D 7D 8D 9D 10H JH QH KH KD"
-HEART_HAND = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AC"
+HEART_HAND = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"
+"""Fourteen hearts melded: with the wild A♣ as the last discard and another in seat 1's
+hand, the two A♣ of the two packs are both accounted for."""
 
 
 def egyptian_end(melded: str, discard: str) -> hr.RoundEnd:

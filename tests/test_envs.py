@@ -223,6 +223,37 @@ def test_bad_setup_and_steps_after_the_end_are_refused() -> None:
         table.step(0)
 
 
+def test_a_bad_match_length_is_refused_at_construction() -> None:
+    """Not at the first reset(): 004 plays 3, 5, 7 or 9 rounds, and no match lasts 0."""
+    with pytest.raises(hr.InvalidStateError) as refused:
+        env("classic", players=2, episode="match", match_length=0)
+    assert str(refused.value) == "a match needs a length of at least 1, not 0"
+    with pytest.raises(hr.InvalidStateError) as refused:
+        raw_env("classic", players=2, episode="match", match_length=4)
+    assert str(refused.value) == (
+        "classic matches last 3, 5, 7 or 9 rounds, not 4; "
+        "pass custom_length=True for another length"
+    )
+    table = raw_env("classic", players=2, episode="match", match_length=4, custom_length=True)
+    table.reset(seed=1)
+    assert table.match is not None and table.match.length == 4
+
+
+@pytest.mark.parametrize(
+    ("seed", "message"),
+    [(-1, "the seed must be non-negative, not -1"), ("1", "the seed must be int, not str")],
+)
+def test_a_bad_seed_is_refused_and_changes_nothing(seed: Any, message: str) -> None:
+    """Gymnasium seeds from 0 up; the refusal is the library's own error."""
+    table = raw_env("classic", players=2)
+    table.reset(seed=1)
+    game, agent = table.game, table.agent_selection
+    with pytest.raises(hr.InvalidStateError) as refused:
+        table.reset(seed=seed)
+    assert str(refused.value) == message
+    assert table.game is game and table.agent_selection == agent
+
+
 def test_the_package_imports_without_its_extra_and_names_it() -> None:
     code = (
         "import sys\n"

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 import hand_rummy as hr
@@ -37,3 +40,23 @@ def test_replace_changes_only_the_fields_named() -> None:
     assert game.reshuffles == 0 and game.turn != other.turn  # the original is untouched
     for field in ("hands", "stock", "discards", "table", "phase", "history", "finder"):
         assert getattr(other, field) is getattr(game, field)
+
+
+def test_the_testing_module_without_hypothesis_names_the_extra() -> None:
+    """As the other extras do: MissingExtraError, which is both HandRummyError and ImportError."""
+    code = (
+        "import sys\n"
+        "sys.modules['hypothesis'] = None\n"
+        "from hand_rummy.extras import MissingExtraError\n"
+        "try:\n"
+        "    import hand_rummy.testing\n"
+        "except MissingExtraError as error:\n"
+        "    print(isinstance(error, ImportError), error)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert done.stdout == (
+        "True hand_rummy.testing needs hypothesis: install the test extra "
+        "(pip install 'hand-rummy[test]')\n"
+    )

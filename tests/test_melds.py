@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hand_rummy as hr
 from hand_rummy.melds import MeldRules, judge_meld
+from hand_rummy.referee import answer
 from hand_rummy.verdict import Code
 
 ROMME = hr.MeldRules.of(hr.rulesets.romme)
@@ -46,3 +47,21 @@ def test_the_same_meld_is_judged_by_each_ruleset_own_limits() -> None:
             assert judged.verdict.codes == (Code.MELD_TOO_MANY_WILDS,)
         else:
             assert judged.ok and judged.points == expected[name]
+
+
+def test_an_empty_meld_is_named_as_such() -> None:
+    """The message names the meld by its cards; an empty one has none to show."""
+    judged = judge_meld(hr.Meld.of(""), hr.MeldRules.of(hr.rulesets.levant, "8C"))
+    assert judged.verdict.codes == (Code.MELD_TOO_SHORT,)
+    (violation,) = judged.verdict.violations
+    assert violation.message == "an empty meld: a meld needs at least three cards"
+    # the referee passes the message on, alone and inside an opening
+    question = {"rules": "levant", "indicator": "8C", "ask": "meld", "cards": ""}
+    (reply,) = answer(question)["violations"]
+    assert reply["message"] == "an empty meld: a meld needs at least three cards"
+    opening = {"rules": "levant", "indicator": "8C", "ask": "opening", "melds": [""]}
+    (reply,) = answer(opening)["violations"]
+    assert reply["message"].startswith("meld 1: an empty meld: a meld needs at least three")
+    # a short meld that has cards is still named by them
+    short = judge_meld(hr.Meld.of("7H 8H"), hr.MeldRules.of(hr.rulesets.levant, "8C"))
+    assert short.verdict.violations[0].message == "7♥ 8♥: a meld needs at least three cards"

@@ -140,3 +140,49 @@ def test_every_answer_names_the_protocol() -> None:
         "protocol",
         "points",
     ]
+
+
+# --- fields that do not apply are refused, never ignored ---------------------------------
+
+
+def test_last_opening_is_refused_where_the_opening_bar_is_fixed() -> None:
+    """docs/referee.rst: 'last_opening' is for rules where each opening must beat the last one.
+
+    Rommé's opening is a fixed 40 (002), Levant's a fixed 51 (000): the field would be
+    ignored there, so it is refused.
+    """
+    romme = {"rules": "romme", "ask": "opening", "melds": ["5H 5S 5D"], "last_opening": 51}
+    assert answer(romme)["error"] == {
+        "code": "BAD_FIELD",
+        "message": "'last_opening' applies only where each opening must beat the last one, "
+        "not under romme: Each player's first meld of a round is worth at least 40 points.",
+    }
+    levant = {**romme, "rules": "levant", "indicator": "8C"}
+    assert answer(levant)["error"]["code"] == "BAD_FIELD"
+    assert "not under levant" in answer(levant)["error"]["message"]
+
+
+@pytest.mark.parametrize(
+    ("rules", "variants"),
+    [("saudi", []), ("saudi_partnership", []), ("levant", ["beat_last_opening"])],
+)
+def test_last_opening_raises_the_bar_where_openings_beat_the_last(
+    rules: str, variants: list[str]
+) -> None:
+    """004 Saudi, Saudi Partnership and 000's Higher-minimum variant: after 51 the next
+    opening needs more than 51, so 52; the run 9♥-K♥ is 9 + 10 + 10 + 10 + 10 = 49."""
+    reply = answer(
+        _question(rules, variants, ask="opening", melds=["9H 10H JH QH KH"], last_opening=51)
+    )
+    assert (reply["ok"], reply["points"], reply["required"]) == (False, 49, 52)
+
+
+def test_required_and_last_opening_together_are_refused() -> None:
+    """'required' sets the bar outright, so a 'last_opening' beside it would be ignored."""
+    question = {"rules": "saudi", "ask": "opening", "melds": ["9H 10H JH QH KH"]}
+    assert answer({**question, "required": 30})["required"] == 30
+    reply = answer({**question, "required": 30, "last_opening": 51})
+    assert reply["error"] == {
+        "code": "BAD_FIELD",
+        "message": "give 'required' or 'last_opening', not both: 'required' sets the bar",
+    }

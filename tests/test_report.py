@@ -12,6 +12,7 @@ import importlib.util
 import io
 import json
 import os
+import re
 import struct
 import sys
 from pathlib import Path
@@ -190,3 +191,65 @@ def test_a_short_run_writes_nothing_to_a_log() -> None:
         progress.show(done)
     progress.close()
     assert log.getvalue() == ""
+
+
+_MISSING = object()
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"bots": None}, "'bots' must be a non-empty list of bot names, not null"),
+        ({"bots": [1, 2]}, "'bots' must be a non-empty list of bot names, not [1, 2]"),
+        ({"bots": []}, "'bots' must be a non-empty list of bot names, not []"),
+        ({"matches": "x"}, "'matches' must be a whole number of at least 1, not \"x\""),
+        ({"variants": None}, "'variants' must be a list of variant names, not null"),
+        ({"players": -5}, "'players' must be a whole number of at least 1, not -5"),
+        ({"players": True}, "'players' must be a whole number of at least 1, not true"),
+        ({"deals": -1}, "'deals' must be a whole number of at least 1, not -1"),
+        ({"seatings": 0}, "'seatings' must be a whole number of at least 1, not 0"),
+        ({"rounds": 0}, "'rounds' must be null or a whole number of at least 1, not 0"),
+        ({"duplicate": "yes"}, "'duplicate' must be true or false"),
+        ({"rules": "chess"}, "rules cannot be built: unknown rules 'chess'"),
+        ({"seed": _MISSING}, "'seed' is missing"),
+    ],
+)
+def test_report_refuses_a_damaged_tournament_line(
+    results: tuple[Path, str],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    change: dict[str, object],
+    message: str,
+) -> None:
+    """Each of these gave a traceback from deep in the summary, or (negative counts) a
+    summary of nonsense, where the help promises exit 2 on a file it cannot read."""
+    first, *rest = results[0].read_text(encoding="utf-8").splitlines(keepends=True)
+    header = json.loads(first)
+    header.update(change)
+    header = {key: value for key, value in header.items() if value is not _MISSING}
+    path = tmp_path / "damaged.jsonl"
+    path.write_text(json.dumps(header) + "\n" + "".join(rest), encoding="utf-8")
+    assert main(["report", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith(
+        f"hand-rummy report: {path}, line 1: the tournament line's {message}"
+    )
+    assert "Traceback" not in captured.err
+
+
+def test_report_refuses_a_seat_taken_by_a_bot_the_tournament_line_does_not_list(
+    results: tuple[Path, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first, *rest = results[0].read_text(encoding="utf-8").splitlines(keepends=True)
+    header = json.loads(first)
+    header["bots"] = ["greedy", "smart"]
+    path = tmp_path / "damaged.jsonl"
+    path.write_text(json.dumps(header) + "\n" + "".join(rest), encoding="utf-8")
+    assert main(["report", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert re.fullmatch(
+        rf"hand-rummy report: {re.escape(str(path))}, line \d+: bot 'random' is not one of "
+        r"the tournament line's bots\n",
+        err,
+    )

@@ -19,6 +19,15 @@ ARGS = [
 ]
 
 
+HEADER = {
+    "type": "tournament",
+    "format": "hand-rummy/results",
+    "version": 1,
+    **Tournament("classic", players=2, bots=["greedy"], matches=1).describe(),
+}
+"""A whole tournament line, for files that go wrong further down."""
+
+
 def _lines(path: Path) -> list[dict[str, object]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
@@ -114,17 +123,15 @@ def test_an_interrupted_run_can_still_be_read(tmp_path: Path) -> None:
             "of version 9; this library reads version 1",
         ),
         (
-            '{"type": "tournament", "format": "hand-rummy/results", "version": 1}\n'
-            '{"type": "bogus"}\n',
+            json.dumps(HEADER) + '\n{"type": "bogus"}\n',
             "line 2: unknown type 'bogus'",
         ),
         (
-            '{"type": "tournament", "format": "hand-rummy/results", "version": 1}\nnot json\n{}\n',
+            json.dumps(HEADER) + "\nnot json\n{}\n",
             "line 2: not JSON",
         ),
         (
-            '{"type": "tournament", "format": "hand-rummy/results", "version": 1}\n'
-            '{"type": "match", "match": 0}\n',
+            json.dumps(HEADER) + '\n{"type": "match", "match": 0}\n',
             "line 2: a match line that cannot be read (no 'deal')",
         ),
     ],

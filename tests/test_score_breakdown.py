@@ -8,6 +8,7 @@ library.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -267,3 +268,129 @@ def test_breakdowns_of_played_rounds_add_up(preset: str) -> None:
             cited = [c.id for c in line.rules] + [f.rule.id for f in line.factors]
             assert cited and all(i.startswith(f"{page}.") for i in cited)
             assert set(cited) <= rulebook.rule_ids()
+
+
+# --- ends that the rules make impossible ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (
+            lambda: hr.RoundEnd.of([("",), ("KS", True)], went_out=0),
+            "players[0] must be a pair (cards, opened), not ('',)",
+        ),
+        (
+            lambda: hr.RoundEnd.of([("", True), ("KS", True)], went_out="0"),
+            "went_out (the seat that went out, or None) must be int, not str",
+        ),
+        (
+            # "no" is a non-empty string: read as a truth value it would say opened
+            lambda: hr.RoundEnd.of([("", True), ("KS", "no")], went_out=0),
+            "players[1].opened must be bool, not str",
+        ),
+        (
+            lambda: hr.RoundEnd.of([("", True), ("KS", True)], 0, teams=[[0], [True]]),
+            "each seat of a team must be int, not bool",
+        ),
+        (
+            lambda: hr.RoundEnd.of([("", True), ("KS", True)], 0, teams=[[0, 1]]),
+            "the teams must be two or more, each of one seat or more",
+        ),
+        (
+            lambda: hr.RoundEnd((hr.PlayerEnd(("KS",), True),), None),  # type: ignore[arg-type]
+            "each card of players[0].hand must be Card, not str",
+        ),
+    ],
+)
+def test_a_wrongly_typed_round_end_names_the_field(make: Any, message: str) -> None:
+    with pytest.raises(hr.InvalidStateError) as refused:
+        make()
+    assert str(refused.value) == message
+
+
+def _end(*hands: str, opened: bool = True) -> hr.RoundEnd:
+    return hr.RoundEnd.of([("", True), *((h, opened) for h in hands)], went_out=0)
+
+
+# Each end below is refused by the rules, by the library and the referee alike: Levant Hand
+# is for 2 to 4 players and Rommé for 2 to 6 (000, 002 §Overview); a two-pack deck holds two
+# of each card (000: 106 cards), the 8♣ turned as the indicator being one of them; without
+# jokers (000 §Variants) the deck holds none.
+IMPOSSIBLE: list[tuple[str, hr.RoundEnd, hr.MeldRules, str]] = [
+    (
+        "one Levant player",
+        hr.RoundEnd.of([("", True)], went_out=0),
+        LEVANT,
+        "levant is for 2 to 4 players, each for themselves, not 1",
+    ),
+    (
+        "seven Rommé players",
+        _end(*["2H"] * 6),
+        hr.MeldRules.of(hr.rulesets.romme),
+        "romme is for 2 to 6 players, each for themselves, not 7",
+    ),
+    (
+        "three K♠ in one hand",
+        _end("KS KS KS"),
+        LEVANT,
+        "the hands, the cards melded, the last discard and the indicator hold 3 × K♠, "
+        "but the deck has only 2",
+    ),
+    (
+        "two 8♣ held beside the 8♣ indicator",
+        _end("8C", "8C"),
+        LEVANT,
+        "the hands, the cards melded, the last discard and the indicator hold 3 × 8♣, "
+        "but the deck has only 2",
+    ),
+    (
+        "a joker in a deck without jokers",
+        _end("JK"),
+        hr.MeldRules.of(hr.build("levant", ["no_jokers"]), "8C"),
+        "the hands, the cards melded, the last discard and the indicator hold 1 × JK, "
+        "but the deck has none",
+    ),
+]
+
+
+@pytest.mark.parametrize(("end", "rules", "message"), [c[1:] for c in IMPOSSIBLE])
+def test_score_round_refuses_what_the_rules_make_impossible(
+    end: hr.RoundEnd, rules: hr.MeldRules, message: str
+) -> None:
+    with pytest.raises(hr.InvalidStateError) as refused:
+        hr.score_round(end, rules)
+    assert str(refused.value) == message
+
+
+@pytest.mark.parametrize(("end", "rules", "message"), [c[1:] for c in IMPOSSIBLE])
+def test_the_referee_refuses_the_same_ends(
+    end: hr.RoundEnd, rules: hr.MeldRules, message: str
+) -> None:
+    ruleset = rules.ruleset
+    question: dict[str, Any] = {
+        "rules": ruleset.name,
+        "variants": list(ruleset.variants),
+        "ask": "round_score",
+        "went_out": end.went_out,
+        "players": [{"hand": [c.ascii for c in p.hand], "opened": p.opened} for p in end.players],
+    }
+    if rules.wilds.indicator is not None:
+        question["indicator"] = rules.wilds.indicator.ascii
+    error = answer(question)["error"]
+    assert error["code"] == "BAD_FIELD"
+    assert error["message"].endswith(message)
+
+
+def test_the_referee_reads_wrong_types_as_the_library_does() -> None:
+    players = [{"hand": [], "opened": True}, {"hand": ["KS"], "opened": "no"}]
+    question = {"rules": "classic", "ask": "round_score", "went_out": 0, "players": players}
+    assert answer(question)["error"] == {
+        "code": "BAD_FIELD",
+        "message": "players[1].opened must be bool, not str",
+    }
+    players[1]["opened"] = True
+    assert answer({**question, "went_out": "0"})["error"] == {
+        "code": "BAD_FIELD",
+        "message": "went_out (the seat that went out, or None) must be int, not str",
+    }

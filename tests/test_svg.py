@@ -272,6 +272,24 @@ def test_scale_sets_the_size_only() -> None:
     assert big.get("viewBox") == small.get("viewBox")
 
 
+@pytest.mark.parametrize(
+    ("scale", "shown"),
+    [(1e308, "1e+308"), (float("inf"), "inf"), (101, "101"), (0.001, "0.001"), (-1, "-1")],
+)
+def test_a_scale_beyond_the_sizes_a_viewer_takes_is_refused(scale: float, shown: str) -> None:
+    """1e308 used to write width="inf"; a card at 0.001 would be 0.05 pixels wide."""
+    with pytest.raises(hr.InvalidStateError) as refused:
+        svg.card("QS", scale=scale)
+    assert str(refused.value) == f"the scale must be a number from 0.01 to 100, not {shown}"
+
+
+def test_the_smallest_and_largest_scales_are_drawn() -> None:
+    """A card is 50 × 70 units: 0.5 × 0.7 pixels at 0.01, 5000 × 7000 at 100."""
+    small, large = parse(svg.card("QS", scale=0.01)), parse(svg.card("QS", scale=100))
+    assert (small.get("width"), small.get("height")) == ("0.5", "0.7")
+    assert (large.get("width"), large.get("height")) == ("5000", "7000")
+
+
 # --- views and rounds ------------------------------------------------------------------
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import pickle
+import re
 import threading
 from pathlib import Path
 
@@ -283,3 +284,57 @@ def test_bad_settings_are_refused() -> None:
         quick(time_limit=0)
     with pytest.raises(TournamentError, match="number of workers"):
         run(quick(), workers=0)
+
+
+def test_too_many_matches_and_an_endless_time_limit_are_refused() -> None:
+    """Ten million matches built the whole schedule before the first one (minutes,
+    gigabytes); an infinite time limit crashed the timer and was blamed on a bot."""
+    from hand_rummy.tournament.schedule import MAX_MATCHES, MAX_TIME_LIMIT  # noqa: PLC0415
+
+    assert quick(matches=MAX_MATCHES).matches == MAX_MATCHES
+    with pytest.raises(TournamentError, match="at most 1,000,000 matches, not 10,000,000"):
+        quick(matches=10_000_000)
+    assert quick(time_limit=MAX_TIME_LIMIT).time_limit == MAX_TIME_LIMIT
+    for limit in (float("inf"), 1e300, MAX_TIME_LIMIT + 1):
+        with pytest.raises(TournamentError, match=r"time limit is at most 86400 seconds"):
+            quick(time_limit=limit)
+    with pytest.raises(TournamentError, match="time limit must be positive, not nan"):
+        quick(time_limit=float("nan"))
+    with pytest.raises(TournamentError, match="time limit is a number of seconds, not a str"):
+        quick(time_limit="1")
+
+
+def test_the_schedule_is_read_as_the_run_goes() -> None:
+    """The first match of the longest tournament starts at once, in this process or in
+    workers: the schedule is not built whole beforehand."""
+    from hand_rummy.tournament.schedule import MAX_MATCHES  # noqa: PLC0415
+
+    t = quick(matches=MAX_MATCHES)
+    first = next(t.iter_tables())
+    assert (first.index, first.deal, first.seats) == (0, 0, ("greedy", "random"))
+    small = quick(matches=6, duplicate=True)
+    assert tuple(small.iter_tables()) == small.tables()
+
+    class EnoughError(Exception):
+        pass
+
+    def stop(record: object) -> None:
+        raise EnoughError
+
+    for workers in (1, 2):
+        with pytest.raises(EnoughError):
+            run(t, workers=workers, on_record=stop)
+
+
+def test_a_deal_not_played_under_every_seating_gives_no_figures() -> None:
+    """With duplicate deals a run that stopped inside the first deal has matches but no
+    unit: the table printed nan for every estimate."""
+    from hand_rummy.tournament import summarise  # noqa: PLC0415
+
+    t = quick(matches=4, duplicate=True)
+    result = run(t)
+    summary = summarise(t.describe(), result.matches[:1])
+    table = summary.table()
+    assert summary.units == 0 and "nan" not in table
+    assert re.search(r"\n  greedy - random +- +-  not measured\n", table)
+    assert "\ngreedy         1       1      -              -          -" in table

@@ -96,3 +96,46 @@ CALLS: dict[str, Callable[[], object]] = {
 def test_a_wrong_type_raises_the_librarys_own_error(call: str) -> None:
     with pytest.raises(hr.HandRummyError):
         CALLS[call]()
+
+
+def _rounds_in_every_phase() -> dict[str, hr.Round]:
+    from hand_rummy.bots import GreedyBot, play_round  # noqa: PLC0415
+
+    redeal = hr.Round.deal(hr.rulesets.levant, players=4, seed=7)
+    bare = redeal.keep_deal()  # the starter's first turn: a bare discard (000)
+    draw = bare.apply(next(iter(bare.legal_actions())))
+    over = play_round(bare, [GreedyBot(seat) for seat in range(4)])
+    phases = {"redeal": redeal, "bare first turn": bare, "draw": draw, "over": over}
+    assert [g.phase for g in phases.values()] == [
+        hr.Phase.REDEAL,
+        hr.Phase.PLAY,
+        hr.Phase.DRAW,
+        hr.Phase.OVER,
+    ]
+    return phases
+
+
+PHASES = _rounds_in_every_phase()
+
+
+@pytest.mark.parametrize("phase", sorted(PHASES))
+@pytest.mark.parametrize(
+    ("action", "shown"),
+    [(None, "None"), ("discard 2C", "'discard 2C'"), (42, "42"), (hr.parse_card("2C"), "Card")],
+)
+def test_a_value_that_is_no_action_is_refused_alike_in_every_phase(
+    phase: str, action: object, shown: str
+) -> None:
+    """Not a rule of the phase (a bare discard, a redeal first): the value is no action."""
+    game = PHASES[phase]
+    for judge in (game.apply, game.check):
+        with pytest.raises(hr.InvalidStateError) as refused:
+            judge(action)  # type: ignore[arg-type]
+        message = str(refused.value)
+        assert message.startswith(f"not an action: {shown}"), message
+        assert message.endswith(
+            "(an action is one of DrawStock, TakeDiscard, LayDown, LayOff, Exchange, Discard, "
+            "ClaimRedeal, PassRedeal)"
+        )
+    # asking whether it is legal is no error: it is not
+    assert action not in game.legal_actions()

@@ -48,14 +48,14 @@ from hand_rummy.actions import (
     TakeDiscard,
 )
 from hand_rummy.cards import Card, Rank, Suit
-from hand_rummy.errors import InvalidStateError
+from hand_rummy.errors import InvalidStateError, expect
 from hand_rummy.finder import MeldFinder, counts
+from hand_rummy.match import Match
 from hand_rummy.melds import Meld, MeldRules, judge_meld
 from hand_rummy.round import PlayerView, Round
 from hand_rummy.scoring import card_penalty
 
 if TYPE_CHECKING:
-    from hand_rummy.match import Match
     from hand_rummy.search import SearchBot
 
 __all__ = [
@@ -474,11 +474,25 @@ def _exchanges_this_turn(view: PlayerView) -> int:
 # --- playing whole rounds and matches ---------------------------------------------------------
 
 
+def _askers(bots: Sequence[Bot], players: int, what: str) -> list[Callable[[Choice], Action]]:
+    """How to ask each seat's bot, once ``bots`` are checked to be one bot per seat."""
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise InvalidStateError(f"the bots must be a list, one per seat, not {type(bots).__name__}")
+    if len(bots) != players:
+        raise InvalidStateError(f"{len(bots)} bots for {what} of {players} players")
+    for seat, bot in enumerate(bots):
+        # refused now rather than when the seat first moves, maybe deep into the game
+        if not callable(getattr(bot, "choose", None)):
+            raise InvalidStateError(
+                f"the bot of seat {seat} is not a bot: {bot!r:.60} has no choose(view) method"
+            )
+    return [asker(bot) for bot in bots]
+
+
 def play_round(game: Round, bots: Sequence[Bot]) -> Round:
     """Play ``game`` to its end, seat ``i`` choosing with ``bots[i]``; the finished round."""
-    if len(bots) != game.players:
-        raise InvalidStateError(f"{len(bots)} bots for a round of {game.players} players")
-    askers = [asker(bot) for bot in bots]
+    expect(game, Round, "the round")
+    askers = _askers(bots, game.players, "a round")
     while not game.is_over:
         game = game.apply(askers[game.turn](Choice.of_round(game)))
     return game
@@ -486,9 +500,8 @@ def play_round(game: Round, bots: Sequence[Bot]) -> Round:
 
 def play_match(match: Match, bots: Sequence[Bot]) -> Match:
     """Play ``match`` to its end, seat ``i`` choosing with ``bots[i]``; the finished match."""
-    if len(bots) != match.players:
-        raise InvalidStateError(f"{len(bots)} bots for a match of {match.players} players")
-    askers = [asker(bot) for bot in bots]
+    expect(match, Match, "the match")
+    askers = _askers(bots, match.players, "a match")
     while not match.is_over:
         game = match.current
         assert game is not None

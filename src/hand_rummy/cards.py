@@ -333,6 +333,17 @@ def _explain(token: str, position: int) -> str:
     )
 
 
-def format_cards(cards: Iterable[Card], *, ascii: bool = False) -> str:
-    """Cards separated by spaces, with suit symbols or in ASCII."""
-    return " ".join(card.ascii if ascii else str(card) for card in cards)
+def format_cards(cards: str | Iterable[Card | str], *, ascii: bool = False) -> str:
+    """Cards separated by spaces, with suit symbols or in ASCII.
+
+    The cards are cards, card strings, or one string of cards as :func:`parse_cards`
+    reads it.
+
+    >>> format_cards("ah, 10h", ascii=True), format_cards(["QS", parse_card("JK")])
+    ('AH 10H', 'Q♠ JK')
+    """
+    if isinstance(cards, str) or not isinstance(cards, Iterable):
+        # parse_cards reads a string whole, and refuses what is not a list of cards
+        cards = parse_cards(cards)
+    faces = (card if isinstance(card, Card) else parse_card(card) for card in cards)
+    return " ".join(card.ascii if ascii else str(card) for card in faces)

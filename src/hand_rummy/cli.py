@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import shlex
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from hand_rummy import __version__
 from hand_rummy.cli_conformance import DESCRIPTION, HELP
@@ -47,6 +49,34 @@ def _judge(args: argparse.Namespace) -> int:
         text = json.dumps(result, ensure_ascii=True, indent=indent)
     print(text)
     return 0 if clean else 2
+
+
+def _checked_conformance(
+    run: Callable[[argparse.Namespace], int],
+) -> Callable[[argparse.Namespace], int]:
+    """``run`` once the options it would otherwise turn into a traceback, or accept when
+    they make no sense, are refused with a usage error (exit 2)."""
+
+    def checked(args: argparse.Namespace) -> int:
+        problem = None
+        if not (math.isfinite(args.timeout) and args.timeout > 0):
+            problem = (
+                f"--timeout must be a positive, finite number of seconds, not {args.timeout:g}"
+            )
+        elif args.referee is not None:
+            try:
+                words = shlex.split(args.referee)
+            except ValueError as err:  # shlex says what is unbalanced: "No closing quotation"
+                problem = f"--referee {args.referee!r} cannot be read as a command: {err}"
+            else:
+                if not words:
+                    problem = "--referee names no program"
+        if problem is not None:
+            print(f"hand-rummy conformance: {problem}", file=sys.stderr)
+            return 2
+        return run(args)
+
+    return checked
 
 
 def _rules_list(args: argparse.Namespace) -> int:
@@ -213,6 +243,7 @@ def _parser() -> argparse.ArgumentParser:
     judge.set_defaults(run=_judge)
     conformance = commands.add_parser("conformance", help=HELP, description=DESCRIPTION)
     configure_conformance(conformance)
+    conformance.set_defaults(run=_checked_conformance(conformance.get_default("run")))
 
     rules = commands.add_parser("rules", help="list the rule systems or show one in words")
     which = rules.add_subparsers(dest="rules_command", required=True, metavar="list|show")
@@ -236,7 +267,13 @@ def _parser() -> argparse.ArgumentParser:
         "1 when a bot failed.",
     )
     _add_rules_options(simulate)
-    simulate.add_argument("--matches", type=int, required=True, metavar="M", help="matches")
+    simulate.add_argument(
+        "--matches",
+        type=int,
+        required=True,
+        metavar="M",
+        help="matches, at most 1,000,000 (split a longer run by --seed)",
+    )
     _add_bots_option(simulate, "at every seat")
     simulate.add_argument(
         "--jobs",
@@ -285,7 +322,7 @@ def _parser() -> argparse.ArgumentParser:
         "--time-limit",
         type=float,
         metavar="SECONDS",
-        help="the most a bot may take for one decision (default: no limit)",
+        help="the most a bot may take for one decision, at most 86400 (a day; default: no limit)",
     )
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
     simulate.set_defaults(run=_simulate)
@@ -309,7 +346,7 @@ def _parser() -> argparse.ArgumentParser:
         "play",
         help="play a match against bots in the terminal",
         description="Play a match against bots, one command a line on standard input "
-        "(type help). Exits 2 on bad arguments.",
+        "(type help). Exits 2 on bad arguments, 1 when a bot failed.",
     )
     _add_rules_options(play)
     play.add_argument("--you", type=int, default=0, metavar="SEAT", help="your seat (default 0)")

@@ -717,6 +717,13 @@ class Game:
     """The numbers of the person's cards this turn; ``None`` until the turn shows them."""
     round_over: bool = False
     """A round has just ended, and its summary is the last thing on the screen."""
+    names: dict[int, str] = attrs.Factory(dict)
+    """Each bot as ``--bots`` named it, for messages (its repr where none is given)."""
+    length_note: str | None = None
+    """Said at the start and in the summary: the match has a custom length."""
+
+    def bot_name(self, seat: int) -> str:
+        return self.names.get(seat) or repr(self.bots[seat])
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
@@ -809,16 +816,24 @@ class Game:
                 self.advance(seat, (PassRedeal(),))
                 continue
             bot = self.bots[seat]
+            # worded as simulate words a failure (records.Failure.describe)
+            who = f"seat {seat} ({self.bot_name(seat)})"
             try:
                 action = bot.choose(self.match.view(seat))
             except Exception as err:
-                raise BotFailedError(f"the bot at seat {seat} ({bot!r}) raised {err!r}") from err
+                raise BotFailedError(f"{who} raised: {_error_text(err)}") from err
             verdict = (
                 self.match.check(action) if isinstance(action, typing.get_args(Action)) else None
             )
-            if verdict is None or not verdict.ok:
-                why = f": {verdict}" if verdict is not None else ", which is not an action"
-                raise BotFailedError(f"the bot at seat {seat} ({bot!r}) chose {action!r}{why}")
+            if verdict is None:
+                raise BotFailedError(
+                    f"{who} chose an illegal action: returned {action!r}, which is not an action"
+                )
+            if not verdict.ok:
+                reasons = "; ".join(v.message for v in verdict.violations)
+                raise BotFailedError(
+                    f"{who} chose an illegal action: {action} is not legal now: {reasons}"
+                )
             self.advance(seat, (action,))
 
     def person(self, line: str) -> bool:
@@ -861,6 +876,8 @@ class Game:
         totals = self.match.totals
         self.say()
         self.say("== The match is over ==")
+        if self.length_note is not None:
+            self.say(self.length_note)
         for seat, total in enumerate(totals):
             self.say(f"  {_seat_name(seat, self.you):<15} {total:>5}")
         if self.match.team_totals is not None:
@@ -876,6 +893,11 @@ class Game:
         verb = "wins" if len(sides) == 1 else "share the win"
         names = " and ".join(sides)
         self.say(f"{names[0].upper()}{names[1:]} {verb}.")
+
+
+def _error_text(err: BaseException) -> str:
+    text = str(err)
+    return f"{type(err).__name__}: {text}" if text else type(err).__name__
 
 
 def _is_terminal(stream: TextIO) -> bool:
@@ -945,6 +967,8 @@ def play(game: Game, lines: TextIO) -> int:
     read = _reader(lines, game.out)
     interactive = _is_terminal(lines)
     game.say(f"You are seat {game.you}. Type help for the commands.")
+    if game.length_note is not None:
+        game.say(game.length_note)
     while True:
         game.bot_moves()
         if game.match.is_over:
@@ -990,7 +1014,12 @@ def command(
     from hand_rummy.cli_simulate import UsageError, ruleset_for  # noqa: PLC0415
     from hand_rummy.match import Match  # noqa: PLC0415
     from hand_rummy.tournament.entrants import BotLoadError, parse_bots, seat_bots  # noqa: PLC0415
-    from hand_rummy.tournament.lengths import LengthError, check_length  # noqa: PLC0415
+    from hand_rummy.tournament.lengths import (  # noqa: PLC0415
+        LengthError,
+        check_length,
+        end_rule,
+        follows_rules,
+    )
     from hand_rummy.tournament.schedule import bot_seed  # noqa: PLC0415
 
     try:
@@ -1006,14 +1035,33 @@ def command(
             check_length(ruleset, length, custom=custom_length)
         except LengthError as err:
             raise UsageError(f"--rounds {length}: {err} (--custom-length)") from None
-        others = [s for s in range(players) if s != you]
-        seated: dict[int, Bot] = {
-            seat: bot.make(bot_seed(seed, seat))
-            for seat, bot in zip(others, seat_bots(entrants, len(others)), strict=True)
-        }
     except (UsageError, BotLoadError) as err:
         print(f"hand-rummy play: {err}", file=sys.stderr)
         return 2
+    others = [s for s in range(players) if s != you]
+    names = dict(zip(others, seat_bots([e.name for e in entrants], len(others)), strict=True))
+    seated: dict[int, Bot] = {}
+    for seat, bot in zip(others, seat_bots(entrants, len(others)), strict=True):
+        try:
+            seated[seat] = bot.make(bot_seed(seed, seat))
+        except Exception as err:
+            # a bot's own code failed, not the arguments: exit 1, as simulate does
+            why = _error_text(err)
+            print(
+                f"hand-rummy play: seat {seat} ({bot.name}) could not be made: {why}",
+                file=sys.stderr,
+            )
+            return 1
+    note = None
+    if not follows_rules(ruleset, length):
+        note = (
+            f"Custom length: the match ends {end_rule(ruleset, length)}, not as "
+            f"{ruleset.name}'s own end rule says ({end_rule(ruleset, None)})."
+        )
     match = Match.new(fixed_rounds(ruleset, length), players, seed)
-    game = Game(match, you, seated, sys.stdout, GreedyBot(seed=seed))
-    return play(game, sys.stdin)
+    game = Game(match, you, seated, sys.stdout, GreedyBot(seed=seed), names=names, length_note=note)
+    try:
+        return play(game, sys.stdin)
+    except BotFailedError as err:
+        print(f"hand-rummy play: {err}", file=sys.stderr)
+        return 1

@@ -12,6 +12,7 @@ there is one); the exit status is then 1.
 from __future__ import annotations
 
 import json
+import math
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
@@ -65,12 +66,23 @@ def tournament_from(
     """Check the arguments of ``simulate``; raises :class:`UsageError` naming the bad one."""
     from hand_rummy.tournament import BotLoadError, Tournament, TournamentError  # noqa: PLC0415
     from hand_rummy.tournament.entrants import parse_bots  # noqa: PLC0415
+    from hand_rummy.tournament.schedule import MAX_MATCHES, MAX_TIME_LIMIT  # noqa: PLC0415
 
     positive(players, "--players")
     positive(matches, "--matches")
     positive(length, "--rounds")
     positive(jobs, "--jobs")
     positive(time_limit, "--time-limit")
+    if matches > MAX_MATCHES:
+        raise UsageError(
+            f"--matches {matches}: a run plays at most {MAX_MATCHES:,} matches; play more as "
+            "several runs with different --seed values"
+        )
+    if time_limit is not None and not (math.isfinite(time_limit) and time_limit <= MAX_TIME_LIMIT):
+        raise UsageError(
+            f"--time-limit {time_limit:g}: a decision may take at most {MAX_TIME_LIMIT:g} "
+            "seconds (a day)"
+        )
     ruleset = ruleset_for(rules, variants, players)
     try:
         entrants = parse_bots(bots, players)

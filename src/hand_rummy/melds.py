@@ -421,7 +421,7 @@ def _shape_violations(slots: Sequence[_Slot], rules: MeldRules, shown: str) -> l
             violation(
                 ruleset,
                 Code.MELD_TOO_SHORT,
-                f"{shown}: a meld needs at least three cards",
+                f"{shown or 'an empty meld'}: a meld needs at least three cards",
                 Topic.MELD_SHAPE,
             )
         ]

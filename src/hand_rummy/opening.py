@@ -72,9 +72,10 @@ def judge_opening(
         )
     judged = tuple(judge_meld(m, rules) for m in melds)
     problems: list[Violation] = []
-    for number, (meld, judgement) in enumerate(zip(melds, judged), start=1):
+    for number, judgement in enumerate(judged, start=1):
         for v in judgement.verdict.violations:
-            message = f"meld {number} ({meld}): {v.message}; the whole opening is refused"
+            # the meld's own message names its cards already
+            message = f"meld {number}: {v.message}; the whole opening is refused"
             problems.append(cited(attrs.evolve(v, message=message), rules.ruleset, Topic.OPENING))
     problems += check_copies([c for m in melds for c in m.cards], rules)
     points = sum(j.points or 0 for j in judged)

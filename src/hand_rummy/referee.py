@@ -29,8 +29,7 @@ import itertools
 import json
 import math
 import re
-from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
@@ -40,10 +39,22 @@ from hand_rummy.errors import CardParseError, HandRummyError, InvalidStateError,
 from hand_rummy.melds import Meld, MeldJudgement, MeldRules, judge_meld
 from hand_rummy.opening import judge_opening
 from hand_rummy.round import Round
-from hand_rummy.rules.opening import OpeningExemption, OpeningRecord
+from hand_rummy.rules.opening import (
+    BeatLastOpening,
+    OpeningExemption,
+    OpeningRecord,
+    TeamOpening,
+)
 from hand_rummy.rules.presets import PRESETS, build
-from hand_rummy.rules.ruleset import Ruleset
-from hand_rummy.scoring import PlayerEnd, RoundEnd, RoundScore, hand_value, score_round
+from hand_rummy.scoring import (
+    PlayerEnd,
+    RoundEnd,
+    RoundScore,
+    check_copies,
+    check_players,
+    hand_value,
+    score_round,
+)
 from hand_rummy.serialize import (
     action_from_json,
     action_to_json,
@@ -298,18 +309,6 @@ def _context(q: Mapping[str, Any], allowed: tuple[str, ...]) -> dict[str, bool]:
     return dict(context)
 
 
-def _copies(cards: Iterable[Card], ruleset: Ruleset, where: str) -> None:
-    """Refuse cards that the deck does not hold that often: no physical deal could show them."""
-    deck = ruleset.deck
-    for card, count in sorted(Counter(cards).items(), key=lambda item: item[0].ascii):
-        held = deck.copies(card.is_joker)
-        if count > held:
-            raise QuestionError(
-                "BAD_FIELD",
-                f"{where} hold {count} × {card}, but the deck has only {held}",
-            )
-
-
 def _rules(q: Mapping[str, Any]) -> MeldRules:
     name = _field(q, "rules", str)
     variants = _field(q, "variants", list, required=False) or []
@@ -334,12 +333,6 @@ def _rules(q: Mapping[str, Any]) -> MeldRules:
         return MeldRules.of(ruleset, card)
     except InvalidStateError as err:
         raise QuestionError("BAD_INDICATOR", str(err)) from None
-
-
-def _indicator(q: Mapping[str, Any]) -> tuple[Card, ...]:
-    """The turned indicator, as a card that no hand can also hold."""
-    indicator = q.get("indicator")
-    return (_card(indicator, "'indicator'"),) if indicator is not None else ()
 
 
 # --- writing an answer ---------------------------------------------------------
@@ -423,6 +416,10 @@ def _per_meld(q: Mapping[str, Any], name: str, count: int, what: str) -> list[An
     return value
 
 
+_READS_LAST = (BeatLastOpening, TeamOpening)
+"""The openings whose bar depends on the openings made before, read from ``last_opening``."""
+
+
 def _ask_opening(q: Mapping[str, Any], rules: MeldRules) -> JSON:
     _check_keys(q, frozenset({"melds", "roles", "demoted", "required", "last_opening", "context"}))
     raw = _field(q, "melds", list)
@@ -436,10 +433,21 @@ def _ask_opening(q: Mapping[str, Any], rules: MeldRules) -> JSON:
     ]
     required = _count(q, "required")
     last = _count(q, "last_opening")
+    opening = rules.ruleset.opening
+    if last is not None and not isinstance(opening, _READS_LAST):
+        raise QuestionError(
+            "BAD_FIELD",
+            "'last_opening' applies only where each opening must beat the last one, "
+            f"not under {rules.ruleset.title}: {opening.describe()}",
+        )
+    if last is not None and required is not None:
+        raise QuestionError(
+            "BAD_FIELD", "give 'required' or 'last_opening', not both: 'required' sets the bar"
+        )
     context = _context(q, ("going_out", "hand"))
     if required is None:
         openings = (OpeningRecord(1, 1, last),) if last is not None else ()
-        required = rules.ruleset.opening.required(0, 0, openings)
+        required = opening.required(0, 0, openings)
     exemption = rules.ruleset.opening_exemption
     hand = context.get("hand", False)
     going_out = context.get("going_out", False) or hand
@@ -459,9 +467,15 @@ def _ask_opening(q: Mapping[str, Any], rules: MeldRules) -> JSON:
 def _ask_hand_value(q: Mapping[str, Any], rules: MeldRules) -> JSON:
     _check_keys(q, frozenset({"cards"}))
     cards = _cards(_field(q, "cards", (list, str)), "'cards'")
-    indicator = _indicator(q)
-    where = "'cards' and 'indicator'" if indicator else "'cards'"
-    _copies((*cards, *indicator), rules.ruleset, where)
+    # the turned indicator is a card that no hand can also hold
+    indicator = rules.wilds.indicator
+    shown, where = cards, "'cards'"
+    if indicator is not None:
+        shown, where = (*cards, indicator), "'cards' and 'indicator'"
+    try:
+        check_copies(shown, rules.ruleset, where)
+    except InvalidStateError as err:
+        raise QuestionError("BAD_FIELD", str(err)) from None
     return {"points": hand_value(cards, rules)}
 
 
@@ -494,25 +508,14 @@ def _ask_exchange(q: Mapping[str, Any], rules: MeldRules) -> JSON:
     return out
 
 
-def _seat_list(team: Any) -> bool:
-    return (
-        isinstance(team, list)
-        and len(team) > 0
-        and all(isinstance(s, int) and not isinstance(s, bool) for s in team)
-    )
-
-
 def _ask_round_score(q: Mapping[str, Any], rules: MeldRules) -> JSON:
     _check_keys(q, frozenset({"players", "went_out", "finish", "melded", "last_discard", "teams"}))
-    ruleset = rules.ruleset
     raw = _field(q, "players", list)
     # counted before any hand is read: the seats are bounded by the rules, teams or not
-    if not ruleset.players.allows(len(raw)):
-        raise QuestionError(
-            "BAD_FIELD",
-            f"{ruleset.title} is for {ruleset.players.describe()[:-1].lower()}; "
-            f"the question has {len(raw)}",
-        )
+    try:
+        check_players(len(raw), rules.ruleset)
+    except InvalidStateError as err:
+        raise QuestionError("BAD_FIELD", f"'players': {err}") from None
     players = []
     for i, p in enumerate(raw):
         if not isinstance(p, dict) or "hand" not in p:
@@ -526,46 +529,36 @@ def _ask_round_score(q: Mapping[str, Any], rules: MeldRules) -> JSON:
                 f"'players'[{i}]: unknown field {', '.join(map(_name, unknown[:5]))}; "
                 "a player has 'hand' and 'opened'",
             )
-        opened = p.get("opened", False)
-        if not isinstance(opened, bool):
-            raise QuestionError("BAD_FIELD", f"'players'[{i}].opened must be true or false")
-        players.append(PlayerEnd(_cards(p["hand"], f"'players'[{i}].hand"), opened))
+        players.append(PlayerEnd(_cards(p["hand"], f"'players'[{i}].hand"), p.get("opened", False)))
     if "went_out" not in q:
         raise QuestionError("MISSING_FIELD", "the question needs 'went_out' (a seat, or null)")
-    went_out = q["went_out"]
-    if went_out is not None and (not isinstance(went_out, int) or isinstance(went_out, bool)):
-        raise QuestionError("BAD_FIELD", "'went_out' must be a seat number or null")
     finish = q.get("finish", "normal")
     if finish not in ("normal", "hand"):
         raise QuestionError("BAD_FIELD", '\'finish\' must be "normal" or "hand"')
     melded = _cards(q.get("melded", []), "'melded'")
     last = q.get("last_discard")
     last_card = _card(last, "'last_discard'") if last is not None else None
-    shown = [c for p in players for c in p.hand]
-    _copies(
-        (*shown, *melded, *([last_card] if last_card else []), *_indicator(q)),
-        ruleset,
-        "the cards of the question (hands, 'melded', 'last_discard', 'indicator')",
-    )
     teams = q.get("teams")
     if teams is not None and not (
-        isinstance(teams, list) and len(teams) >= 2 and all(_seat_list(t) for t in teams)
+        isinstance(teams, list) and all(isinstance(t, list) for t in teams)
     ):
         raise QuestionError(
             "BAD_FIELD", "'teams' must be a list of two or more teams, each a list of seats"
         )
+    # the library checks the rest (the types of 'opened' and 'went_out', the seats of the
+    # teams, the cards shown against the deck) and the referee answers its refusal as such
     try:
         end = RoundEnd(
             tuple(players),
-            went_out,
+            q["went_out"],
             finish == "hand",
             melded,
             last_card,
             tuple(tuple(t) for t in teams) if teams is not None else None,
         )
-    except ValueError as err:
+        score = score_round(end, rules)
+    except InvalidStateError as err:
         raise QuestionError("BAD_FIELD", str(err)) from None
-    score = score_round(end, rules)
     out: JSON = {"scores": list(score.scores)}
     if score.team_scores is not None:
         out["team_scores"] = list(score.team_scores)

@@ -24,14 +24,16 @@ from __future__ import annotations
 
 import enum
 import math
+from collections import Counter
 from collections.abc import Iterable, Sequence
 
 import attrs
 
-from hand_rummy.cards import Card, format_cards, parse_card
+from hand_rummy.cards import JOKER, Card, format_cards, parse_card
 from hand_rummy.errors import InvalidStateError, expect
 from hand_rummy.melds import CardsLike, MeldRules, read_cards
 from hand_rummy.rulebook import cite
+from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.rules.scoring import PartnershipScoring
 from hand_rummy.rules.stock import StockEnd
 from hand_rummy.verdict import Citation, Topic
@@ -45,6 +47,8 @@ __all__ = [
     "ScoreFactor",
     "TeamScore",
     "card_penalty",
+    "check_copies",
+    "check_players",
     "hand_value",
     "score_round",
 ]
@@ -63,6 +67,44 @@ def card_penalty(card: Card, rules: MeldRules) -> int:
 def hand_value(cards: Iterable[Card], rules: MeldRules) -> int:
     """The penalty points of ``cards`` left in the hand of a player who has opened."""
     return sum(card_penalty(card, rules) for card in read_cards(cards))
+
+
+def check_players(count: int, ruleset: Ruleset) -> None:
+    """Raise :class:`InvalidStateError` unless ``ruleset`` seats ``count`` players.
+
+    >>> from hand_rummy.rules import presets
+    >>> check_players(7, presets.romme)
+    Traceback (most recent call last):
+    ...
+    hand_rummy.errors.InvalidStateError: romme is for 2 to 6 players, each for themselves, not 7
+    """
+    if not ruleset.players.allows(count):
+        raise InvalidStateError(
+            f"{ruleset.title} is for {ruleset.players.describe().rstrip('.')}, not {count}"
+        )
+
+
+def check_copies(cards: Iterable[Card], ruleset: Ruleset, where: str) -> None:
+    """Raise :class:`InvalidStateError` if ``cards`` hold a face more often than the deck of
+    ``ruleset`` does: no physical deal could show them. ``where`` names the cards.
+
+    >>> from hand_rummy.rules import presets
+    >>> check_copies(read_cards("KS KS 7D KS"), presets.classic, "the hands")
+    Traceback (most recent call last):
+    ...
+    hand_rummy.errors.InvalidStateError: the hands hold 3 × K♠, but the deck has only 2
+    """
+    deck = ruleset.deck
+    counts = Counter(cards)
+    # score_round checks every round the engine ends: the common case is counted in C, and
+    # only a refusal sorts the cards, to name the first in their order
+    if counts[JOKER] <= deck.jokers and max(counts.values(), default=0) <= deck.packs:
+        return
+    for card, count in sorted(counts.items()):
+        held = deck.copies(card.is_joker)
+        if count > held:
+            has = f"only {held}" if held else "none"
+            raise InvalidStateError(f"{where} hold {count} × {card}, but the deck has {has}")
 
 
 @attrs.frozen
@@ -92,6 +134,8 @@ class RoundEnd:
     teams: tuple[tuple[int, ...], ...] | None = None
 
     def __attrs_post_init__(self) -> None:
+        if not self._plainly_typed():
+            self._expect_types()
         if self.went_out is not None and not 0 <= self.went_out < len(self.players):
             raise InvalidStateError(
                 f"seat {self.went_out} went out, but there are {len(self.players)} players"
@@ -102,9 +146,60 @@ class RoundEnd:
             shown = format_cards(self.players[self.went_out].hand)
             raise InvalidStateError(f"seat {self.went_out} went out but still holds {shown}")
         if self.teams is not None:
+            if len(self.teams) < 2 or not all(self.teams):
+                raise InvalidStateError("the teams must be two or more, each of one seat or more")
             seats = sorted(s for team in self.teams for s in team)
             if seats != list(range(len(self.players))):
                 raise InvalidStateError("the teams must name every seat exactly once")
+
+    def _plainly_typed(self) -> bool:
+        """Whether every field has exactly the type that the engine gives it.
+
+        One quick pass, so that the round ends the engine scores (every round, and every
+        estimate of a search) skip the checks field by field; those accept more (lists,
+        subclasses) and name what is wrong.
+        """
+        return (
+            type(self.players) is tuple
+            and all(
+                type(p) is PlayerEnd
+                and type(p.opened) is bool
+                and type(p.hand) is tuple
+                and all(type(c) is Card for c in p.hand)
+                for p in self.players
+            )
+            and (self.went_out is None or type(self.went_out) is int)
+            and type(self.hand) is bool
+            and type(self.melded) is tuple
+            and all(type(c) is Card for c in self.melded)
+            and (self.last_discard is None or type(self.last_discard) is Card)
+            and (
+                self.teams is None
+                or (
+                    type(self.teams) is tuple
+                    and all(type(t) is tuple and all(type(s) is int for s in t) for t in self.teams)
+                )
+            )
+        )
+
+    def _expect_types(self) -> None:
+        expect(self.players, (tuple, list), "the players")
+        for seat, player in enumerate(self.players):
+            expect(player, PlayerEnd, f"players[{seat}]")
+            _expect_cards(player.hand, f"players[{seat}].hand")
+            expect(player.opened, bool, f"players[{seat}].opened")
+        if self.went_out is not None:
+            expect(self.went_out, int, "went_out (the seat that went out, or None)")
+        expect(self.hand, bool, "hand (whether the round ended with a Hand)")
+        _expect_cards(self.melded, "melded")
+        if self.last_discard is not None:
+            expect(self.last_discard, Card, "last_discard")
+        if self.teams is not None:
+            expect(self.teams, (tuple, list), "the teams")
+            for team in self.teams:
+                expect(team, (tuple, list), "each team")
+                for seat in team:
+                    expect(seat, int, "each seat of a team")
 
     @classmethod
     def of(
@@ -117,14 +212,42 @@ class RoundEnd:
         last_discard: Card | str | None = None,
         teams: Sequence[Sequence[int]] | None = None,
     ) -> RoundEnd:
+        """A round end from card text or cards: ``players`` holds one ``(cards, opened)``
+        pair per seat."""
+        if isinstance(players, str) or not isinstance(players, Iterable):
+            raise InvalidStateError(
+                f"the players must be a list of (cards, opened) pairs, not {type(players).__name__}"
+            )
+        ends = []
+        for seat, player in enumerate(players):
+            # unpacked here, so that a wrong entry is named by its seat, not by Python
+            if isinstance(player, str) or not isinstance(player, Sequence) or len(player) != 2:
+                raise InvalidStateError(
+                    f"players[{seat}] must be a pair (cards, opened), not {player!r:.60}"
+                )
+            cards, opened = player
+            ends.append(PlayerEnd(read_cards(cards), opened))
+        seats: list[tuple[int, ...]] | None = None
+        if teams is not None:
+            expect(teams, Iterable, "the teams")
+            seats = []
+            for team in teams:
+                expect(team, Iterable, "each team")
+                seats.append(tuple(team))
         return cls(
-            tuple(PlayerEnd(read_cards(cards), opened) for cards, opened in players),
+            tuple(ends),
             went_out,
             hand,
             read_cards(melded),
             parse_card(last_discard) if isinstance(last_discard, str) else last_discard,
-            tuple(tuple(t) for t in teams) if teams is not None else None,
+            tuple(seats) if seats is not None else None,
         )
+
+
+def _expect_cards(cards: Iterable[object], what: str) -> None:
+    expect(cards, (tuple, list), what)
+    for card in cards:
+        expect(card, Card, f"each card of {what}")
 
 
 class ScoreBasis(enum.Enum):
@@ -236,12 +359,29 @@ def _product(factors: Sequence[ScoreFactor]) -> int:
 
 
 def score_round(end: RoundEnd, rules: MeldRules) -> RoundScore:
-    """Score a described end of round under ``rules``, with the breakdown of every score."""
+    """Score a described end of round under ``rules``, with the breakdown of every score.
+
+    An end that the rules make impossible is refused: a number of players that
+    they do not seat (:func:`check_players`), or cards shown (hands, the cards
+    melded, the last discard and the turned indicator) more often than the deck
+    holds them (:func:`check_copies`).
+    """
     expect(end, RoundEnd, "the end of the round")
     expect(rules, MeldRules, "the rules (MeldRules.of(ruleset, indicator))")
     ruleset = rules.ruleset
     scoring = ruleset.scoring
     count = len(end.players)
+    check_players(count, ruleset)
+    shown = [card for player in end.players for card in player.hand]
+    shown += end.melded
+    where = "the hands, the cards melded and the last discard"
+    if end.last_discard is not None:
+        shown.append(end.last_discard)
+    if rules.wilds.indicator is not None:
+        # the indicator lies face up beside the stock all round: no hand can hold it too
+        shown.append(rules.wilds.indicator)
+        where = "the hands, the cards melded, the last discard and the indicator"
+    check_copies(shown, ruleset, where)
     teams = end.teams
     if teams is None and ruleset.players.partnerships and count == 4:
         teams = ruleset.players.teams(count)

@@ -571,10 +571,18 @@ def _hand_faces(
     return faces
 
 
+_SCALES = (0.01, 100.0)
+"""The scales allowed: beyond them a card is under a pixel wide, or its size is no longer
+a number a viewer can take (1e308 times a width is infinite)."""
+
+
 def _scale(scale: float) -> float:
     expect(scale, (int, float), "the scale")
-    if not math.isfinite(scale) or scale <= 0:
-        raise InvalidStateError(f"the scale must be a positive number, not {scale}")
+    low, high = _SCALES
+    # compared, not converted: NaN fails both bounds, and float() of a huge int overflows
+    if not low <= scale <= high:
+        shown = repr(scale) if len(repr(scale)) <= 20 else f"{repr(scale)[:19]}…"
+        raise InvalidStateError(f"the scale must be a number from {low} to {high:g}, not {shown}")
     return float(scale)
 
 

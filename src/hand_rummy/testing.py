@@ -17,22 +17,20 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
-try:
-    from hypothesis import assume
-    from hypothesis import strategies as st
-except ImportError as error:  # hypothesis is a test tool, not a dependency
-    raise ImportError(
-        "hand_rummy.testing needs hypothesis, which is not installed: "
-        "pip install 'hand-rummy[test]'",
-        name=error.name,
-    ) from error
-
 from hand_rummy.actions import Action, ClaimRedeal, Exchange, LayDown, LayOff, PassRedeal
 from hand_rummy.cards import CARDS, JOKER, NATURAL_CARDS, Card, Rank, Suit, build_deck
 from hand_rummy.errors import HandRummyError, InvalidStateError
+from hand_rummy.extras import require
 from hand_rummy.melds import Meld, MeldRules
 from hand_rummy.round import Phase, Round
 from hand_rummy.rules import PRESETS, MeldKind, Ruleset, build, variants_for
+
+# hypothesis is a test tool, not a dependency: without it, the error names the extra that
+# brings it, as for the other extras
+require("hypothesis", "test", "hand_rummy.testing")
+
+from hypothesis import assume  # noqa: E402 (after the check above)
+from hypothesis import strategies as st  # noqa: E402
 
 __all__ = [
     "cards",

@@ -25,6 +25,7 @@ file      vectors  passed  failed
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 from collections.abc import Callable, Sequence
 from importlib import resources
@@ -34,6 +35,7 @@ import attrs
 
 from hand_rummy.errors import InvalidStateError
 from hand_rummy.referee import LIMITS, answer
+from hand_rummy.rules.presets import PRESETS
 
 __all__ = [
     "FileResult",
@@ -97,9 +99,10 @@ def vectors(rules: str | None = None, file: str | None = None) -> list[Vector]:
                 Vector(name, case["name"], case["source"], case["question"], case["expect"])
             )
     if rules is not None:
-        known = {v.rules for v in found}
+        # a negative vector may name rules that do not exist, to be refused: not a preset
+        known = {name for name in PRESETS if any(v.rules == name for v in found)}
         if rules not in known:
-            presets = ", ".join(sorted(r for r in known if r))
+            presets = ", ".join(sorted(known))
             raise InvalidStateError(f"no vectors for rules {rules!r}; there are some for {presets}")
         found = [v for v in found if v.rules == rules]
     return found
@@ -145,6 +148,13 @@ def command_referee(command: Sequence[str], timeout: float = 60.0) -> Referee:
     program = list(command)
     if not program or not all(isinstance(part, str) for part in program):
         raise InvalidStateError("the referee command is a non-empty list of strings")
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
+        raise InvalidStateError(f"the timeout is a number of seconds, not {timeout!r}")
+    if not (math.isfinite(timeout) and timeout > 0):
+        # subprocess would time out at once (0, negative) or fail inside (nan, inf)
+        raise InvalidStateError(
+            f"the timeout must be a positive, finite number of seconds, not {timeout}"
+        )
 
     def ask(questions: list[JSON]) -> list[JSON]:
         try:

@@ -111,6 +111,12 @@ class HandRummyEnv(AECEnv):
             raise InvalidStateError(f"episode must be 'round' or 'match', not {episode!r}")
         if match_length is not None and episode != "match":
             raise InvalidStateError("match_length is for episode='match'")
+        if episode == "match":
+            # the match's own checks of its length, run once now so that a bad length is
+            # refused here rather than at the first reset()
+            Match.new(
+                ruleset, players, 0, dealer=0, length=match_length, custom_length=custom_length
+            )
         if not isinstance(reward_scale, (int, float)) or not reward_scale > 0:
             raise InvalidStateError(f"reward_scale must be a positive number, not {reward_scale}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -161,7 +167,12 @@ class HandRummyEnv(AECEnv):
     # --- the episode --------------------------------------------------------------------
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start an episode; ``seed`` (a non-negative whole number) seeds the generator anew."""
         if seed is not None:
+            expect(seed, int, "the seed")
+            # Gymnasium seeds from 0 up; refused here with the library's own error
+            if seed < 0:
+                raise InvalidStateError(f"the seed must be non-negative, not {seed}")
             self.np_random, self.np_random_seed = seeding.np_random(seed)
         deal_seed = int(self.np_random.integers(2**62))
         if self.episode == "match":

@@ -14,9 +14,10 @@ number of workers give the same records.
 from __future__ import annotations
 
 import concurrent.futures
+import itertools
 import multiprocessing
 import pickle
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator
 
 from hand_rummy.tournament.playing import play_table
 from hand_rummy.tournament.records import Failure, MatchRecord
@@ -31,7 +32,7 @@ BACKENDS = ("local", "ray")
 """The backends :func:`hand_rummy.tournament.run` knows."""
 
 
-def play_in_process(tournament: Tournament, tables: Sequence[Table]) -> Iterator[TableResult]:
+def play_in_process(tournament: Tournament, tables: Iterable[Table]) -> Iterator[TableResult]:
     """Play the tables one after the other, here."""
     for table in tables:
         yield play_table(tournament, table)
@@ -63,8 +64,13 @@ def _play_in_worker(table: Table) -> TableResult:
     return play_table(_WORKER_TOURNAMENT, table)
 
 
+AHEAD = 4
+"""Tables handed to the pool per worker before earlier ones come back: enough to keep every
+worker busy, few enough that a long run holds no more than a handful of them."""
+
+
 def play_in_workers(
-    tournament: Tournament, tables: Sequence[Table], workers: int
+    tournament: Tournament, tables: Iterable[Table], workers: int
 ) -> Iterator[TableResult]:
     """Play the tables in ``workers`` local processes (started with ``spawn``: the same on
     every platform, and no fork of a threaded parent). Each worker receives the tournament
@@ -72,14 +78,23 @@ def play_in_workers(
     check_picklable(tournament)
     context = multiprocessing.get_context("spawn")
     pool = concurrent.futures.ProcessPoolExecutor(
-        max_workers=min(workers, len(tables)),
+        max_workers=min(workers, tournament.matches),
         mp_context=context,
         initializer=_start_worker,
         initargs=(tournament,),
     )
+    waiting = iter(tables)
     try:
-        pending = [pool.submit(_play_in_worker, table) for table in tables]
-        for future in concurrent.futures.as_completed(pending):
-            yield future.result()
+        pending = {
+            pool.submit(_play_in_worker, t) for t in itertools.islice(waiting, AHEAD * workers)
+        }
+        while pending:
+            done, pending = concurrent.futures.wait(
+                pending, return_when=concurrent.futures.FIRST_COMPLETED
+            )
+            for table in itertools.islice(waiting, len(done)):
+                pending.add(pool.submit(_play_in_worker, table))
+            for future in done:
+                yield future.result()
     finally:
         pool.shutdown(wait=True, cancel_futures=True)

@@ -34,13 +34,16 @@ class LengthError(HandRummyError):
 
 
 def _end(policy: MatchPolicy) -> str:
+    one = policy.length == 1
     return {
-        MatchEnd.SCORED_ROUNDS: f"after {policy.length} scored rounds",
-        MatchEnd.ROUNDS: f"after {policy.length} rounds",
+        MatchEnd.SCORED_ROUNDS: f"after {policy.length} scored round{'' if one else 's'}",
+        MatchEnd.ROUNDS: f"after {policy.length} round{'' if one else 's'}",
         MatchEnd.PENALTY_LIMIT: (
             f"when a total {'reaches' if policy.inclusive else 'passes'} {policy.length}"
         ),
-        MatchEnd.DEALS_PER_PLAYER: f"when everyone has dealt {policy.length} times",
+        MatchEnd.DEALS_PER_PLAYER: (
+            f"when everyone has dealt {'once' if one else f'{policy.length} times'}"
+        ),
     }[policy.end]
 
 

@@ -26,7 +26,7 @@ the same tournament write the same lines but for the times.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager
 from pathlib import Path
 from types import TracebackType
@@ -34,7 +34,8 @@ from typing import Any, TextIO
 
 import attrs
 
-from hand_rummy.errors import HandRummyError
+from hand_rummy.errors import HandRummyError, UnknownRulesError
+from hand_rummy.rules.presets import build
 from hand_rummy.tournament.records import Failure, MatchRecord, RoundRecord
 
 __all__ = ["FORMAT", "VERSION", "Results", "ResultsError", "ResultsWriter", "read_results"]
@@ -134,6 +135,70 @@ def _lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
         yield number, doc
 
 
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _whole(value: Any, least: int) -> bool:
+    return _int(value) and value >= least
+
+
+def _texts(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+_SETTINGS: dict[str, tuple[str, Callable[[Any], bool]]] = {
+    "rules": ("a preset name", lambda v: isinstance(v, str)),
+    "variants": ("a list of variant names", _texts),
+    "players": ("a whole number of at least 1", lambda v: _whole(v, 1)),
+    "matches": ("a whole number of at least 1", lambda v: _whole(v, 1)),
+    "seed": ("a whole number", _int),
+    "seatings": ("a whole number of at least 1", lambda v: _whole(v, 1)),
+    "deals": ("a whole number of at least 1", lambda v: _whole(v, 1)),
+    "bots": ("a non-empty list of bot names", lambda v: _texts(v) and len(v) > 0),
+    "rounds": ("null or a whole number of at least 1", lambda v: v is None or _whole(v, 1)),
+    "end_rule": ("a text", lambda v: isinstance(v, str)),
+}
+"""The settings the summary reads, each with what it must be and a test of it."""
+
+_FLAGS = ("duplicate", "custom_length", "follows_rules", "changed_rules")
+"""Settings that are true or false where the file has them (older files may lack some)."""
+
+
+def _check_settings(path: Path, number: int, settings: Mapping[str, Any]) -> None:
+    """Refuse a tournament line the summary could not use, naming the field, so that a
+    damaged file gives this message and not a traceback from deep in the summary."""
+    where = f"{path}, line {number}: the tournament line's"
+    for key, (what, test) in _SETTINGS.items():
+        if key not in settings:
+            raise ResultsError(f"{where} {key!r} is missing")
+        value = settings[key]
+        if not test(value):
+            shown = json.dumps(value)
+            shown = shown if len(shown) <= 40 else shown[:40] + "..."
+            raise ResultsError(f"{where} {key!r} must be {what}, not {shown}")
+    for key in _FLAGS:
+        if not isinstance(settings.get(key, False), bool):
+            raise ResultsError(f"{where} {key!r} must be true or false")
+    if not settings.get("follows_rules", True) and not isinstance(
+        settings.get("own_end_rule"), str
+    ):
+        raise ResultsError(f"{where} 'own_end_rule' must be a text")
+    if not settings.get("changed_rules"):
+        try:
+            build(settings["rules"], settings["variants"])
+        except UnknownRulesError as err:
+            raise ResultsError(f"{where} rules cannot be built: {err}") from None
+
+
+def _check_seats(path: Path, number: int, seats: tuple[str, ...], bots: set[str]) -> None:
+    unknown = sorted(set(seats) - bots)
+    if unknown:
+        raise ResultsError(
+            f"{path}, line {number}: bot {unknown[0]!r} is not one of the tournament line's bots"
+        )
+
+
 def read_results(path: str | Path) -> Results:
     """Read a results file; raises :class:`ResultsError` naming the line of a problem."""
     path = Path(path)
@@ -147,6 +212,8 @@ def read_results(path: str | Path) -> Results:
             f"{path} is a results file of version {settings.get('version')!r}; this library "
             f"reads version {VERSION}"
         )
+    _check_settings(path, first[0], settings)
+    bots = set(settings["bots"])
     matches: list[MatchRecord] = []
     failures: list[Failure] = []
     rounds: dict[int, list[RoundRecord]] = {}
@@ -164,9 +231,12 @@ def read_results(path: str | Path) -> Results:
                         f"{path}, line {number}: match {index} has {doc['rounds']} rounds, "
                         f"but {len(record.rounds)} round lines come before it"
                     )
+                _check_seats(path, number, record.seats, bots)
                 matches.append(record)
             elif kind == "failure":
-                failures.append(Failure.from_json(doc))
+                failure = Failure.from_json(doc)
+                _check_seats(path, number, failure.seats, bots)
+                failures.append(failure)
             elif kind == "end":
                 end = doc
             else:

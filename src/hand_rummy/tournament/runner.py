@@ -14,7 +14,7 @@ result is the same as one worker playing in order would give.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 
 import attrs
 
@@ -58,7 +58,7 @@ class TournamentResult:
 
 def _backend(
     tournament: Tournament,
-    tables: Sequence[Table],
+    tables: Iterable[Table],
     workers: int,
     backend: str,
     address: str | None,
@@ -66,14 +66,14 @@ def _backend(
     if backend == "local":
         if address is not None:
             raise TournamentError("an address is for the ray backend")
-        if workers == 1 or len(tables) == 1:
+        if workers == 1 or tournament.matches == 1:
             return play_in_process(tournament, tables)
         return play_in_workers(tournament, tables, workers)
     if backend == "ray":
         from hand_rummy.tournament.ray_backend import play_on_ray  # noqa: PLC0415 (optional)
 
         check_picklable(tournament)
-        return play_on_ray(tournament, tables, workers, address)
+        return play_on_ray(tournament, tuple(tables), workers, address)
     raise TournamentError(f"unknown backend {backend!r}; the backends are {', '.join(BACKENDS)}")
 
 
@@ -97,8 +97,9 @@ def run(
     """
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise TournamentError(f"the number of workers must be a positive number, not {workers}")
-    tables = tournament.tables()
-    total = len(tables)
+    # the schedule is read as the matches are played, so the first starts at once
+    tables = tournament.iter_tables()
+    total = tournament.matches
     start = time.perf_counter()
     done: dict[int, TableResult] = {}
     stop_at: int | None = None  # the lowest failing match, when the run stops at failures

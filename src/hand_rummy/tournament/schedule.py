@@ -23,8 +23,10 @@ every bot alike.
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -44,11 +46,29 @@ from hand_rummy.tournament.lengths import (
 if TYPE_CHECKING:
     from hand_rummy.match import Match
 
-__all__ = ["ON_ERROR", "Table", "Tournament", "TournamentError", "bot_seed", "match_seeds"]
+__all__ = [
+    "MAX_MATCHES",
+    "MAX_TIME_LIMIT",
+    "ON_ERROR",
+    "Table",
+    "Tournament",
+    "TournamentError",
+    "bot_seed",
+    "match_seeds",
+]
 
 ON_ERROR = ("stop", "continue")
 """What a run does when a bot fails: stop at the first failure, or leave that match out
 and go on."""
+
+
+MAX_MATCHES = 1_000_000
+"""The most matches one tournament plays. Every record stays in memory until the run ends,
+so a longer run is several tournaments with different seeds, each with its results file."""
+
+MAX_TIME_LIMIT = 86_400.0
+"""The longest time limit for one decision, in seconds (a day); a longer one limits nothing
+and is more than the platform's timer holds."""
 
 
 class TournamentError(HandRummyError):
@@ -79,8 +99,14 @@ def _changed(ruleset: Ruleset) -> bool:
 
 def match_seeds(seed: int, count: int) -> list[int]:
     """The first ``count`` match seeds of a tournament seeded with ``seed``."""
+    return list(itertools.islice(_seeds(seed), count))
+
+
+def _seeds(seed: int) -> Iterator[int]:
+    """The match seeds of a tournament seeded with ``seed``, one deal after another."""
     rng = random.Random(seed)
-    return [rng.randrange(2**31) for _ in range(count)]
+    while True:
+        yield rng.randrange(2**31)
 
 
 def bot_seed(match_seed: int, seat: int) -> int:
@@ -153,6 +179,11 @@ class Tournament:
                 raise TournamentError(
                     f"the number of {what} must be a positive number, not {value}"
                 )
+        if self.matches > MAX_MATCHES:
+            raise TournamentError(
+                f"a tournament plays at most {MAX_MATCHES:,} matches, not {self.matches:,}; "
+                "play more as several tournaments with different seeds"
+            )
         if not self.rules.players.allows(self.players):
             allowed = self.rules.players.describe().rstrip(".")
             raise TournamentError(f"{self.rules.title} is for {allowed}, not {self.players}")
@@ -173,8 +204,17 @@ class Tournament:
                 )
         if self.on_error not in ON_ERROR:
             raise TournamentError(f"on_error is 'stop' or 'continue', not {self.on_error!r}")
-        if self.time_limit is not None and not self.time_limit > 0:
-            raise TournamentError(f"the time limit must be positive, not {self.time_limit}")
+        if self.time_limit is not None:
+            limit = self.time_limit
+            if isinstance(limit, bool) or not isinstance(limit, (int, float)):
+                kind = type(limit).__name__
+                raise TournamentError(f"the time limit is a number of seconds, not a {kind}")
+            if not limit > 0:
+                raise TournamentError(f"the time limit must be positive, not {limit}")
+            if not math.isfinite(limit) or limit > MAX_TIME_LIMIT:
+                raise TournamentError(
+                    f"the time limit is at most {MAX_TIME_LIMIT:g} seconds (a day), not {limit}"
+                )
         if self.rounds is not None and self.rounds < 1:
             raise TournamentError(f"a match needs at least 1 round, not {self.rounds}")
         try:
@@ -216,17 +256,25 @@ class Tournament:
 
     def tables(self) -> tuple[Table, ...]:
         """Every match in order: its deal, seating and seed."""
+        return tuple(self.iter_tables())
+
+    def iter_tables(self) -> Iterator[Table]:
+        """The matches of :meth:`tables`, one at a time: a run starts with the first match
+        instead of waiting for the whole schedule."""
         names = [b.name for b in self.bots]
-        seeds = match_seeds(self.seed, self.deals)
-        tables = []
+        seatings = self.seatings
+        # one seating for each rotation: a long run would otherwise rebuild them per match
+        seats = [seat_bots(names, self.players, rotation) for rotation in range(seatings)]
+        seeds = _seeds(self.seed)
+        seed = 0
         for index in range(self.matches):
             if self.duplicate:
-                deal, rotation = divmod(index, self.seatings)
+                deal, rotation = divmod(index, seatings)
             else:
-                deal, rotation = index, index % self.seatings
-            seats = seat_bots(names, self.players, rotation)
-            tables.append(Table(index, deal, rotation, seeds[deal], seats))
-        return tuple(tables)
+                deal, rotation = index, index % seatings
+            if not self.duplicate or rotation == 0:
+                seed = next(seeds)
+            yield Table(index, deal, rotation, seed, seats[rotation])
 
     # --- the matches ----------------------------------------------------------------------
 

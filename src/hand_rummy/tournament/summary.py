@@ -69,6 +69,8 @@ class Difference:
 
     def verdict(self) -> str:
         d = self.difference
+        if d.n == 0:
+            return "not measured"
         if d.n < 2 or not d.excludes(0.0):
             return "no measurable difference"
         better, worse = (self.a, self.b) if d.estimate < 0 else (self.b, self.a)
@@ -86,6 +88,18 @@ def _json_interval(value: Interval, digits: int) -> dict[str, Any]:
 def _wins(wins: float) -> str:
     """A count of wins: whole where it is whole, else with the fractions of shared wins."""
     return str(int(wins)) if float(wins).is_integer() else f"{wins:.2f}"
+
+
+def _count(number: int, thing: str) -> str:
+    """``1 round``, ``2 rounds``; ``1 match``, ``2 matches``."""
+    if number == 1:
+        return f"1 {thing}"
+    return f"{number} {thing}es" if thing.endswith("ch") else f"{number} {thing}s"
+
+
+def _estimate(value: Interval, scale: float = 1.0) -> str:
+    """An interval's estimate, or ``-`` when nothing measured it (not ``nan``)."""
+    return "-" if value.n == 0 else f"{scale * value.estimate:.1f}"
 
 
 def _show(value: Interval, scale: float = 1.0, digits: int = 1) -> str:
@@ -200,21 +214,31 @@ class Summary:
     def title(self) -> str:
         s = self.settings
         rules = s["rules"] + "".join(f"+{v}" for v in s["variants"])
-        length = f", {s['rounds']} rounds each" if s["rounds"] is not None else ""
+        length = f", {_count(s['rounds'], 'round')} each" if s["rounds"] is not None else ""
         dup = ""
         if s.get("duplicate"):
             dup = f" ({s['deals']} duplicate deals x {s['seatings']} seatings)"
         return (
-            f"{rules}: {self.matches} matches{dup} of {s['players']} players{length}, "
+            f"{rules}: {_count(self.matches, 'match')}{dup} of {s['players']} players{length}, "
             f"seed {s['seed']}, bots {','.join(s['bots'])}"
         )
 
     def table(self) -> str:
+        if not self.matches:
+            # every figure would be a mean of nothing: say so instead of printing nan
+            lines = [
+                self.title(),
+                f"matches end {self.settings['end_rule']}",
+                "",
+                "no match finished, so there are no wins, totals or differences to show",
+            ]
+            notes = self.notes()
+            return "\n".join([*lines, "", *notes] if notes else lines)
         width = max(8, *(len(b.name) for b in self.bots))
         lines = [
             self.title(),
-            f"matches end {self.settings['end_rule']}; intervals are 95%, over {self.units} "
-            f"{self.unit}",
+            f"matches end {self.settings['end_rule']}; intervals are 95%, over "
+            f"{_count(self.units, self.unit.removesuffix('es').removesuffix('s'))}",
             "",
             f"{'bot':<{width}} {'matches':>7} {'wins':>7} {'win %':>6} {'95% interval':>14} "
             f"{'mean total':>10} {'95% interval':>16} {'sd':>6} {'ms/dec':>7}",
@@ -222,8 +246,8 @@ class Summary:
         for b in self.bots:
             lines.append(
                 f"{b.name:<{width}} {b.matches:>7} {_wins(b.wins):>7} "
-                f"{100 * b.win_rate.estimate:>6.1f} {_show(b.win_rate, 100):>14} "
-                f"{b.mean_total.estimate:>10.1f} {_show(b.mean_total):>16} "
+                f"{_estimate(b.win_rate, 100):>6} {_show(b.win_rate, 100):>14} "
+                f"{_estimate(b.mean_total):>10} {_show(b.mean_total):>16} "
                 f"{b.sd_total:>6.1f} {b.ms_per_decision:>7.3f}"
             )
         if self.differences:
@@ -232,13 +256,13 @@ class Summary:
             wide = max(len(label) for label in labels)
             for label, d in zip(labels, self.differences):
                 lines.append(
-                    f"  {label:<{wide}} {d.difference.estimate:>8.1f} "
+                    f"  {label:<{wide}} {_estimate(d.difference):>8} "
                     f"{_show(d.difference):>18}  {d.verdict()}"
                 )
         lines += ["", *COLUMNS]
         lines += [
             "",
-            f"rounds per match    {self.mean_rounds:.2f} ({self.rounds} rounds)",
+            f"rounds per match    {self.mean_rounds:.2f} ({_count(self.rounds, 'round')})",
             f"Hand finishes       {100 * self.hand_rate:.1f}% of rounds",
             f"ended by the stock  {100 * self.stock_rate:.1f}% of rounds",
             f"decisions           {self.decisions} in {self.seconds:.1f} s "

@@ -13,6 +13,8 @@ preset it is playing.
 
 from __future__ import annotations
 
+from typing import get_args
+
 from hand_rummy.actions import (
     Action,
     ClaimRedeal,
@@ -140,8 +142,19 @@ def judge(state: RoundState, action: Action) -> Ruling:
     raise InvalidStateError(f"not an action: {action!r}")
 
 
+_ACTIONS: tuple[type, ...] = get_args(Action)
+
+
 def _expect_fields(action: Action) -> None:
-    """A wrongly typed action is a caller's error, reported as the library's own."""
+    """A wrongly typed action is a caller's error, reported as the library's own.
+
+    Checked before any rule, so that whatever the phase, a value that is no action gets
+    this error, not a rule that it breaks.
+    """
+    if not isinstance(action, _ACTIONS):
+        kinds = ", ".join(kind.__name__ for kind in _ACTIONS)
+        shown = f"{action!r:.60}"
+        raise InvalidStateError(f"not an action: {shown} (an action is one of {kinds})")
     if isinstance(action, Discard):
         expect(action.card, Card, "the discarded card")
         expect(action.announce, bool, "announce")
