@@ -233,13 +233,24 @@ def test_more_copies_than_the_deck_holds() -> None:
 
 @pytest.mark.parametrize(
     "teams",
-    [[[0]], [[0, 1]], [[False], [True]], [[0], [True]], [[0], []], [[0, 1], "2"], [[0], [1.0]]],
+    [
+        [[0, 1, 2, 3]],
+        [[0, 2], [1]],
+        [[False, True], [2, 3]],
+        [[0, 2], [1, True]],
+        [[0, 1, 2, 3], []],
+        [[0, 2], "13"],
+        [[0, 2], [1, 3.0]],
+    ],
 )
 def test_teams_that_are_not_teams_of_seats(teams: Any) -> None:
-    players = [{"hand": ["KS"], "opened": True}, {"hand": ["5D"], "opened": True}]
-    question = {"rules": "classic", "ask": "round_score", "went_out": None, "players": players}
-    assert "scores" in answer({**question, "teams": [[0], [1]]})
+    players = [{"hand": [card], "opened": True} for card in ("KS", "5D", "7H", "2C")]
+    question = {"rules": "partnership", "ask": "round_score", "went_out": None, "players": players}
+    assert "scores" in answer({**question, "teams": [[0, 2], [1, 3]]})
     assert _code(answer({**question, "teams": teams})) == "BAD_FIELD"
+    # under rules without teams, even well-formed teams are refused
+    classic = {**question, "rules": "classic", "players": players[:2]}
+    assert _code(answer({**classic, "teams": [[0], [1]]})) == "BAD_FIELD"
 
 
 def test_one_player_game_with_teams() -> None:

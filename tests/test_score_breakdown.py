@@ -394,3 +394,23 @@ def test_the_referee_reads_wrong_types_as_the_library_does() -> None:
         "code": "BAD_FIELD",
         "message": "went_out (the seat that went out, or None) must be int, not str",
     }
+
+
+def test_teams_are_refused_where_the_rules_have_none() -> None:
+    """004 §Players: Hand Classic is everyone for themselves, so a round end that names
+    teams describes no round of it; the same end scores under Hand Partnership (two teams
+    of two), the team totals being the sums of its players (P7 default)."""
+    players = [("", True), ("2C", True), ("5H 6H", True), ("3D", True)]
+    teams = [[0, 2], [1, 3]]
+    end = hr.RoundEnd.of(players, went_out=0, teams=teams)
+    with pytest.raises(hr.InvalidStateError, match="each for themselves, without teams"):
+        hr.score_round(end, hr.MeldRules.of(hr.rulesets.classic))
+    team_scores = hr.score_round(end, hr.MeldRules.of(hr.rulesets.partnership)).team_scores
+    assert team_scores == (-30 + 11, 2 + 3)
+    question = {"rules": "classic", "ask": "round_score", "went_out": 0, "teams": teams}
+    players_json = [{"hand": cards.split(), "opened": opened} for cards, opened in players]
+    reply = answer({**question, "players": players_json})
+    assert reply["error"] == {
+        "code": "BAD_FIELD",
+        "message": "classic is played each for themselves, without teams",
+    }

@@ -372,6 +372,9 @@ def score_round(end: RoundEnd, rules: MeldRules) -> RoundScore:
     scoring = ruleset.scoring
     count = len(end.players)
     check_players(count, ruleset)
+    if end.teams is not None and not ruleset.players.partnerships:
+        # teams would add a team total that these rules never score
+        raise InvalidStateError(f"{ruleset.title} is played each for themselves, without teams")
     shown = [card for player in end.players for card in player.hand]
     shown += end.melded
     where = "the hands, the cards melded and the last discard"
