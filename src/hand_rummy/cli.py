@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import shlex
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from hand_rummy import __version__
 from hand_rummy.cli_conformance import DESCRIPTION, HELP
@@ -49,34 +47,6 @@ def _judge(args: argparse.Namespace) -> int:
         text = json.dumps(result, ensure_ascii=True, indent=indent)
     print(text)
     return 0 if clean else 2
-
-
-def _checked_conformance(
-    run: Callable[[argparse.Namespace], int],
-) -> Callable[[argparse.Namespace], int]:
-    """``run`` once the options it would otherwise turn into a traceback, or accept when
-    they make no sense, are refused with a usage error (exit 2)."""
-
-    def checked(args: argparse.Namespace) -> int:
-        problem = None
-        if not (math.isfinite(args.timeout) and args.timeout > 0):
-            problem = (
-                f"--timeout must be a positive, finite number of seconds, not {args.timeout:g}"
-            )
-        elif args.referee is not None:
-            try:
-                words = shlex.split(args.referee)
-            except ValueError as err:  # shlex says what is unbalanced: "No closing quotation"
-                problem = f"--referee {args.referee!r} cannot be read as a command: {err}"
-            else:
-                if not words:
-                    problem = "--referee names no program"
-        if problem is not None:
-            print(f"hand-rummy conformance: {problem}", file=sys.stderr)
-            return 2
-        return run(args)
-
-    return checked
 
 
 def _rules_list(args: argparse.Namespace) -> int:
@@ -243,7 +213,6 @@ def _parser() -> argparse.ArgumentParser:
     judge.set_defaults(run=_judge)
     conformance = commands.add_parser("conformance", help=HELP, description=DESCRIPTION)
     configure_conformance(conformance)
-    conformance.set_defaults(run=_checked_conformance(conformance.get_default("run")))
 
     rules = commands.add_parser("rules", help="list the rule systems or show one in words")
     which = rules.add_subparsers(dest="rules_command", required=True, metavar="list|show")

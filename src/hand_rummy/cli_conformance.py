@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import math
 import shlex
+import sys
 
 from hand_rummy.conformance import Report, command_referee, run
 
@@ -38,12 +40,27 @@ def configure(conformance: argparse.ArgumentParser) -> None:
 
 def _conformance(args: argparse.Namespace) -> int:
     referee = None
+    if not (math.isfinite(args.timeout) and args.timeout > 0):
+        return _usage(
+            f"--timeout must be a positive, finite number of seconds, not {args.timeout:g}"
+        )
     if args.referee is not None:
-        referee = command_referee(shlex.split(args.referee), timeout=args.timeout)
+        try:
+            words = shlex.split(args.referee)
+        except ValueError as err:  # shlex says what is unbalanced: "No closing quotation"
+            return _usage(f"--referee {args.referee!r} cannot be read as a command: {err}")
+        if not words:
+            return _usage("--referee names no program")
+        referee = command_referee(words, timeout=args.timeout)
     report = run(referee, rules=args.rules)
     print(report.table())
     _failures(report, every=args.verbose)
     return 0 if report.ok else 1
+
+
+def _usage(problem: str) -> int:
+    print(f"hand-rummy conformance: {problem}", file=sys.stderr)
+    return 2
 
 
 def _failures(report: Report, *, every: bool) -> None:

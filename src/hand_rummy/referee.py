@@ -39,12 +39,7 @@ from hand_rummy.errors import CardParseError, HandRummyError, InvalidStateError,
 from hand_rummy.melds import Meld, MeldJudgement, MeldRules, judge_meld
 from hand_rummy.opening import judge_opening
 from hand_rummy.round import Round
-from hand_rummy.rules.opening import (
-    BeatLastOpening,
-    OpeningExemption,
-    OpeningRecord,
-    TeamOpening,
-)
+from hand_rummy.rules.opening import OpeningExemption, OpeningRecord
 from hand_rummy.rules.presets import PRESETS, build
 from hand_rummy.scoring import (
     PlayerEnd,
@@ -416,10 +411,6 @@ def _per_meld(q: Mapping[str, Any], name: str, count: int, what: str) -> list[An
     return value
 
 
-_READS_LAST = (BeatLastOpening, TeamOpening)
-"""The openings whose bar depends on the openings made before, read from ``last_opening``."""
-
-
 def _ask_opening(q: Mapping[str, Any], rules: MeldRules) -> JSON:
     _check_keys(q, frozenset({"melds", "roles", "demoted", "required", "last_opening", "context"}))
     raw = _field(q, "melds", list)
@@ -434,7 +425,7 @@ def _ask_opening(q: Mapping[str, Any], rules: MeldRules) -> JSON:
     required = _count(q, "required")
     last = _count(q, "last_opening")
     opening = rules.ruleset.opening
-    if last is not None and not isinstance(opening, _READS_LAST):
+    if last is not None and not opening.follows_openings:
         raise QuestionError(
             "BAD_FIELD",
             "'last_opening' applies only where each opening must beat the last one, "

@@ -46,6 +46,11 @@ class OpeningThreshold(Protocol):
         """Whether one partner's opening counts as the whole team's."""
         ...
 
+    @property
+    def follows_openings(self) -> bool:
+        """Whether the bar depends on the openings made before (beat-the-last, team bars)."""
+        ...
+
 
 @attrs.frozen
 class FixedOpening:
@@ -54,6 +59,7 @@ class FixedOpening:
     points: int = 51
 
     shared_by_team = False
+    follows_openings = False
 
     def required(self, seat: int, team: int, openings: Sequence[OpeningRecord]) -> int | None:
         return self.points
@@ -73,6 +79,7 @@ class BeatLastOpening:
     base: int = 51
     strict: bool = True
     shared_by_team = False
+    follows_openings = True
 
     def required(self, seat: int, team: int, openings: Sequence[OpeningRecord]) -> int | None:
         if not openings:
@@ -103,6 +110,8 @@ class TeamOpening:
     base: int = 51
     shared: bool = True
     strict: bool = True
+
+    follows_openings = True
 
     @property
     def shared_by_team(self) -> bool:

@@ -321,11 +321,9 @@ def _variant(
     )
 
 
-def _beats_last(r: Ruleset) -> bool:
-    return isinstance(r.opening, (BeatLastOpening, TeamOpening))
-
-
-_BEAT_LAST = Refines(_beats_last, "a beat-the-last opening", "beat_last_opening")
+_BEAT_LAST = Refines(
+    lambda r: r.opening.follows_openings, "a beat-the-last opening", "beat_last_opening"
+)
 _NO_JOKERS = Refines(lambda r: r.deck.jokers == 0, "a deck without jokers", "no_jokers")
 
 
