@@ -32,6 +32,15 @@ def test_errors_share_one_root(make: object) -> None:
         make()  # type: ignore[operator]
 
 
+@pytest.mark.parametrize("field", ["ace", "ace_low", "ace_wrapped", "court", "wild"])
+def test_a_card_worth_less_than_nothing_toward_an_opening_is_refused(field: str) -> None:
+    """A meld's opening value never falls as cards are added; a negative value would make
+    it, so the rules refuse one (zero stays allowed)."""
+    with pytest.raises(hr.InvalidStateError, match=f"{field} must be 0 or more, not -1"):
+        hr.rules.OpeningValues(**{field: -1})
+    assert getattr(hr.rules.OpeningValues(**{field: 0}), field) == 0
+
+
 def test_replace_changes_only_the_fields_named() -> None:
     game = hr.Round.deal(hr.rulesets.romme, players=2, seed=0)
     other = game.replace(turn=1 - game.turn, reshuffles=2)

@@ -248,6 +248,21 @@ def test_combinations_match_a_plain_enumeration(
     assert value <= finder.opening_bound(hand)
 
 
+@settings(max_examples=150, deadline=None)
+@given(small_hands(), st.sampled_from([1, 10, 30, 40, 51, 1000]))
+def test_combinations_below_a_bar_are_the_plain_ones_below_it_in_order(
+    case: tuple[hr.MeldRules, list[int]], below: int
+) -> None:
+    """The combinations worth less than ``below`` are the plain enumeration's ones under
+    that bar, none missing and none added, in the order the unbounded listing gives them."""
+    rules, hand = case
+    finder = MeldFinder.of(rules)
+    wanted = [c for c in every_multiset(hand, finder.melds(hand)) if points(c) < below]
+    got = list(finder.combinations(hand, below=below))
+    assert sorted(map(key, got)) == sorted(map(key, wanted))
+    assert got == [c for c in finder.combinations(hand) if points(c) < below]
+
+
 # --- caches ---------------------------------------------------------------------------------
 
 

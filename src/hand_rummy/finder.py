@@ -909,6 +909,7 @@ class MeldFinder:
         min_points: int = 0,
         max_left: int | None = None,
         using: Set[int] = frozenset(),
+        below: int | None = None,
     ) -> Iterator[tuple[FoundMeld, ...]]:
         """Every non-empty combination of melds that the hand can hold at once.
 
@@ -919,10 +920,11 @@ class MeldFinder:
         ``max_left`` cards in hand (either will do), searched with both bounds
         to skip hopeless branches. With ``using``, only the combinations with a
         meld that uses one of those hand slots (a card taken this turn that
-        must be melded, say).
+        must be melded, say). With ``below``, only the combinations worth less
+        than that (the openings below a bar), in the order they would have come.
         """
         bounded = min_points > 0 or max_left is not None
-        goal = _Goal(min_points, -1 if max_left is None else max_left) if bounded else _Goal()
+        goal = _Goal(min_points, -1 if max_left is None else max_left, below=below)
         if found is not None:
             options = list(dict.fromkeys(found))  # the same meld twice is one option
             packing = _Packing(
@@ -1069,7 +1071,8 @@ _UNBOUNDED = 1 << 62
 @attrs.frozen
 class _Goal:
     """The combinations a search wants: worth ``points`` or more, or leaving at most ``left``
-    cards (either will do; -1 for no such limit); or, for a cover, leaving exactly ``keep``.
+    cards (either will do; -1 for no such limit); or, for a cover, leaving exactly ``keep``;
+    and in any case worth less than ``below``, if it is given.
 
     The default wants every combination.
     """
@@ -1077,6 +1080,7 @@ class _Goal:
     points: int = 0
     left: int = -1
     keep: int | None = None
+    below: int | None = None
 
 
 class _Scale:
@@ -1393,6 +1397,9 @@ class _Packing:
             return
         fit_masks, needs, points, used = self.fit_masks(), self.needs, self._points, self._used
         slot_of = self._slot_of
+        # no meld is worth less than nothing, so a combination at the cap only grows past it:
+        # its branch holds nothing wanted
+        cap = _UNBOUNDED if goal.below is None else goal.below
         touched: list[list[int] | None] = [None] * len(needs)  # the slots of each meld
         chosen: list[FoundMeld] = []
 
@@ -1412,8 +1419,11 @@ class _Packing:
                 lowest = melds & -melds
                 index = lowest.bit_length() - 1
                 melds ^= lowest
+                total = worth + points[index]
+                if total >= cap:
+                    continue
                 rest = left - needs[index]
-                total, after = worth + points[index], cards_left - len(used[index])
+                after = cards_left - len(used[index])
                 now = held or bool(lowest & wanted)
                 chosen.append(meld(index))
                 if now and met(total, after):

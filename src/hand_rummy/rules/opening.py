@@ -9,6 +9,7 @@ from typing import Protocol
 import attrs
 
 from hand_rummy.cards import Rank
+from hand_rummy.errors import InvalidStateError
 
 __all__ = [
     "AcePlace",
@@ -169,6 +170,14 @@ class OpeningValues:
     ace_wrapped: int = 11
     court: int = 10
     wild: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        # the meld finder cuts a search branch once it passes a bar, which is exact only
+        # because adding a meld never makes a combination worth less
+        for name in ("ace", "ace_low", "ace_wrapped", "court", "wild"):
+            value = getattr(self, name)
+            if value is not None and value < 0:
+                raise InvalidStateError(f"opening value {name} must be 0 or more, not {value}")
 
     def of(self, rank: Rank, place: AcePlace = AcePlace.SET) -> int:
         if rank is Rank.ACE:

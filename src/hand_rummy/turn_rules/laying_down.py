@@ -24,6 +24,7 @@ from hand_rummy.transitions import (
     laid_melds,
 )
 from hand_rummy.turn_rules.gates import (
+    discard_restricted,
     finish_of,
     finish_rules,
     finishing_melds,
@@ -292,9 +293,8 @@ def lay_downs(state: RoundState, listed: LayDown | None = None) -> Iterator[LayD
     first = plan if plan and sum(f.points for f in plan) < required else None
     if first is not None:
         yield from _openings(state, hand, (first,), required)
-    every = finder.combinations(hand, using=using)
-    below = (c for c in every if sum(f.points for f in c) < required and c != first)
-    yield from _openings(state, hand, below, required)
+    below = finder.combinations(hand, using=using, below=required)
+    yield from _openings(state, hand, (c for c in below if c != first), required)
 
 
 def promised_lay_down(state: RoundState) -> LayDown | None:
@@ -337,6 +337,9 @@ def _openings(
     required: int,
 ) -> Iterator[LayDown]:
     pending = state.current.obligation
+    size = sum(hand)
+    # the cards left matter to the keep rule only where some card may not be the discard
+    restricted = discard_restricted(state)
     # the below-bar openings judged last, one of each number of melds: the finder lists an
     # opening right before those that add melds to it, which can take its judgment over
     judged: list[tuple[tuple[FoundMeld, ...], Plan | None]] = []
@@ -346,13 +349,15 @@ def _openings(
         if pending is not None and not _meets(state, combo):
             continue
         slots = [slot for found in combo for slot in found.used]
-        left = _minus(hand, slots)
-        size_after = sum(left)
+        size_after = size - len(slots)
+        points = sum(f.points for f in combo)
+        below = points < required
+        left = _minus(hand, slots) if below or restricted else None
         if keep_problems(state, size_after, left):
             continue
         action = LayDown(tuple(f.meld for f in combo))
-        points = sum(f.points for f in combo)
-        if points < required:
+        if below:
+            assert left is not None
             # the finder has judged each meld; the promise to finish is the rule's own check
             melds = tuple((f.meld, f.kind) for f in combo)
             change = _opening(state, melds, points, slots, size_after, below=True)
