@@ -263,6 +263,30 @@ def test_combinations_below_a_bar_are_the_plain_ones_below_it_in_order(
     assert got == [c for c in finder.combinations(hand) if points(c) < below]
 
 
+@settings(max_examples=150, deadline=None)
+@given(small_hands(), st.data())
+def test_combinations_using_a_card_are_the_plain_ones_holding_it(
+    case: tuple[hr.MeldRules, list[int]], data: st.DataObject
+) -> None:
+    """With ``using``, the combinations are the plain enumeration's that have a meld
+    holding one of those hand slots (a card taken this turn, say), none missing or added;
+    with none given, every combination."""
+    rules, hand = case
+    held = [slot for slot, count in enumerate(hand) if count]
+    using = (
+        frozenset(data.draw(st.lists(st.sampled_from(held), max_size=2))) if held else frozenset()
+    )
+    finder = MeldFinder.of(rules)
+    wanted = [
+        c
+        for c in every_multiset(hand, finder.melds(hand))
+        if not using or any(slot in using for found in c for slot in found.used)
+    ]
+    got = list(finder.combinations(hand, using=using))
+    assert sorted(map(key, got)) == sorted(map(key, wanted))
+    assert len(set(map(key, got))) == len(got)
+
+
 # --- caches ---------------------------------------------------------------------------------
 
 

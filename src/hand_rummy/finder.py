@@ -1271,12 +1271,16 @@ class _Packing:
 
     def holding(self, faces: Set[int]) -> int:
         """The melds (bits by index) that use a card of one of ``faces``."""
+        slots = [slot for slot in map(self._slot_of.get, faces) if slot is not None]
+        if not slots:
+            return 0
+        if len(self.needs) <= _SMALL:  # without the tables a large packing has anyway
+            bytes_at = sum(0xFF << (8 * slot) for slot in slots)
+            return sum(1 << i for i, need in enumerate(self.needs) if need & bytes_at)
         every = (1 << len(self.needs)) - 1
         melds = 0
-        for face in faces:
-            slot = self._slot_of.get(face)
-            if slot is not None:
-                melds |= every & ~self.fit_masks()[slot][0]  # all but those needing none
+        for slot in slots:
+            melds |= every & ~self.fit_masks()[slot][0]  # all but those needing none
         return melds
 
     # --- the best packing ---
@@ -1395,7 +1399,7 @@ class _Packing:
         size = sum(self._hand)
         if not reachable(0, size, self.have):
             return
-        fit_masks, needs, points, used = self.fit_masks(), self.needs, self._points, self._used
+        needs, points, used = self.needs, self._points, self._used
         slot_of = self._slot_of
         # no meld is worth less than nothing, so a combination at the cap only grows past it:
         # its branch holds nothing wanted
@@ -1403,43 +1407,67 @@ class _Packing:
         touched: list[list[int] | None] = [None] * len(needs)  # the slots of each meld
         chosen: list[FoundMeld] = []
 
-        def fitting(left: int, melds: int, slots: list[int]) -> int:
-            """Of ``melds``, those that fit ``left``, which changed only at ``slots``."""
-            for slot in slots:
-                masks = fit_masks[slot]
-                melds &= masks[min((left >> (8 * slot)) & 0xFF, len(masks) - 1)]
-            return melds
+        if len(needs) > _SMALL:
+            fit_masks = self.fit_masks()
 
-        def extend(
-            left: int, melds: int, worth: int, cards_left: int, held: bool
-        ) -> Iterator[tuple[FoundMeld, ...]]:
-            while melds:
-                if not held and not melds & wanted:
-                    return  # no meld left to try is a wanted one
-                lowest = melds & -melds
-                index = lowest.bit_length() - 1
-                melds ^= lowest
-                total = worth + points[index]
-                if total >= cap:
-                    continue
-                rest = left - needs[index]
-                after = cards_left - len(used[index])
-                now = held or bool(lowest & wanted)
-                chosen.append(meld(index))
-                if now and met(total, after):
-                    yield tuple(chosen)
-                if reachable(total, after, rest):
-                    slots = touched[index]
-                    if slots is None:
-                        slots = touched[index] = sorted({slot_of[face] for face in used[index]})
-                    later = fitting(rest, melds | lowest, slots)  # this meld again, or later
-                    if later:
-                        yield from extend(rest, later, total, after, now)
+            def fitting(left: int, melds: int, slots: list[int]) -> int:
+                """Of ``melds``, those that fit ``left``, which changed only at ``slots``."""
+                for slot in slots:
+                    masks = fit_masks[slot]
+                    melds &= masks[min((left >> (8 * slot)) & 0xFF, len(masks) - 1)]
+                return melds
+
+        else:
+            # a few melds are tried one by one for less than the tables of every slot cost
+            guard = self.guard
+
+            def fitting(left: int, melds: int, slots: list[int]) -> int:
+                """Of ``melds``, those that fit ``left``."""
+                guarded = left | guard
+                fit = 0
+                while melds:
+                    lowest = melds & -melds
+                    melds ^= lowest
+                    if (guarded - needs[lowest.bit_length() - 1]) & guard == guard:
+                        fit |= lowest
+                return fit
+
+        # depth first, with a stack of the outer branches' states instead of nested
+        # generators: a combination is then handed out from one frame, not passed up
+        # through a generator per meld in it
+        outer: list[tuple[int, int, int, int, bool]] = []
+        every = fitting(self.have, (1 << len(needs)) - 1, list(range(self.width)))
+        left, melds, worth, cards_left, held = self.have, every, 0, size, not wanted
+        while True:
+            if not melds or (not held and not melds & wanted):
+                # this branch is done (or holds no wanted meld): back to the one around it
+                if not outer:
+                    return
+                left, melds, worth, cards_left, held = outer.pop()
                 chosen.pop()
-
-        every = (1 << len(needs)) - 1
-        first = fitting(self.have, every, list(range(self.width)))
-        yield from extend(self.have, first, 0, size, not wanted)
+                continue
+            lowest = melds & -melds
+            index = lowest.bit_length() - 1
+            melds ^= lowest
+            total = worth + points[index]
+            if total >= cap:
+                continue
+            rest = left - needs[index]
+            after = cards_left - len(used[index])
+            now = held or bool(lowest & wanted)
+            chosen.append(meld(index))
+            if now and met(total, after):
+                yield tuple(chosen)
+            if reachable(total, after, rest):
+                slots = touched[index]
+                if slots is None:
+                    slots = touched[index] = sorted({slot_of[face] for face in used[index]})
+                later = fitting(rest, melds | lowest, slots)  # this meld again, or later
+                if later:
+                    outer.append((left, melds, worth, cards_left, held))
+                    left, melds, worth, cards_left, held = rest, later, total, after, now
+                    continue
+            chosen.pop()
 
     def _tests(
         self, goal: _Goal
