@@ -95,6 +95,26 @@ def test_usage_error_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert stop.value.code == 2
 
 
+@pytest.mark.parametrize(
+    ("argv", "usage"),
+    [
+        (["judge", "a.json", "b.json"], "usage: hand-rummy judge "),
+        (["rules", "show", "levant", "--bogus"], "usage: hand-rummy rules show "),
+        (["rules", "list", "extra"], "usage: hand-rummy rules list "),
+    ],
+)
+def test_an_argument_a_command_does_not_know_is_refused_with_its_usage(
+    argv: list[str], usage: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The command's own usage, not the top level's, and the argument named."""
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(usage)
+    assert f"error: unrecognized arguments: {argv[-1]}" in err
+
+
 def test_python_dash_m_reads_stdin() -> None:
     """The installed entry point and ``python -m hand_rummy`` are the same program."""
     done = subprocess.run(

@@ -211,6 +211,13 @@ def test_render_view_has_no_escape_codes() -> None:
     assert "\x1b" not in text and "Your hand:" in text
 
 
+def test_render_view_names_each_teams_seats() -> None:
+    """In a partnership game the teams' totals say who is in each team, as every other
+    mention of a team does."""
+    text = render_view(_view("partnership"), (10, 20, 30, 40), (40, 60), 1, width=200)
+    assert "team 1 (seats 0 and 2): 40" in text and "team 2 (seats 1 and 3): 60" in text
+
+
 def test_a_short_bots_list_is_repeated_round_the_table(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

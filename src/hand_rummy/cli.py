@@ -7,6 +7,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from hand_rummy import __version__
 from hand_rummy.cli_conformance import DESCRIPTION, HELP
@@ -191,6 +192,16 @@ def _add_bots_option(command: argparse.ArgumentParser, seats: str) -> None:
     )
 
 
+def _command(
+    group: argparse._SubParsersAction[argparse.ArgumentParser], name: str, **kwargs: Any
+) -> argparse.ArgumentParser:
+    """A command's parser that remembers itself, so that arguments it does not know are
+    refused with its own usage rather than the top level's."""
+    command = group.add_parser(name, **kwargs)
+    command.set_defaults(command_parser=command)
+    return command
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hand-rummy",
@@ -200,7 +211,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    judge = commands.add_parser(
+    judge = _command(
+        commands,
         "judge",
         help="answer a JSON rules question (or an array of them)",
         description="Read a JSON question (or an array) in UTF-8 from FILE or standard input "
@@ -211,14 +223,14 @@ def _parser() -> argparse.ArgumentParser:
     judge.add_argument("--compact", action="store_true", help="print the answer on one line")
     judge.add_argument("--ascii", action="store_true", help="escape non-ASCII characters")
     judge.set_defaults(run=_judge)
-    conformance = commands.add_parser("conformance", help=HELP, description=DESCRIPTION)
+    conformance = _command(commands, "conformance", help=HELP, description=DESCRIPTION)
     configure_conformance(conformance)
 
-    rules = commands.add_parser("rules", help="list the rule systems or show one in words")
+    rules = _command(commands, "rules", help="list the rule systems or show one in words")
     which = rules.add_subparsers(dest="rules_command", required=True, metavar="list|show")
-    listing = which.add_parser("list", help="the presets, their variants and switches")
+    listing = _command(which, "list", help="the presets, their variants and switches")
     listing.set_defaults(run=_rules_list)
-    show = which.add_parser("show", help="every rule of a preset (with variants) in words")
+    show = _command(which, "show", help="every rule of a preset (with variants) in words")
     show.add_argument("name", help="a preset: " + ", ".join(PRESETS))
     show.add_argument(
         "--variant", "-v", action="append", metavar="V", help="apply a named variant (repeatable)"
@@ -228,7 +240,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     show.set_defaults(run=_rules_show)
 
-    simulate = commands.add_parser(
+    simulate = _command(
+        commands,
         "simulate",
         help="play many matches between bots and sum them up",
         description="Play M matches between bots (seats rotating from match to match) and "
@@ -296,7 +309,8 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
     simulate.set_defaults(run=_simulate)
 
-    report = commands.add_parser(
+    report = _command(
+        commands,
         "report",
         help="sum up a results file again, and draw it",
         description="Read a results file written by simulate --out (an interrupted run's "
@@ -311,7 +325,8 @@ def _parser() -> argparse.ArgumentParser:
     report.add_argument("--json", action="store_true", help="print the summary as JSON")
     report.set_defaults(run=_report)
 
-    play = commands.add_parser(
+    play = _command(
+        commands,
         "play",
         help="play a match against bots in the terminal",
         description="Play a match against bots, one command a line on standard input "
@@ -323,7 +338,8 @@ def _parser() -> argparse.ArgumentParser:
     _add_length_options(play, "end the match")
     play.set_defaults(run=_play)
 
-    replay = commands.add_parser(
+    replay = _command(
+        commands,
         "replay",
         help="write a web page that steps through a saved round or match",
         description="Read a round or match document (JSON, as hand_rummy.serialize writes it) "
@@ -344,7 +360,9 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (2 for any usage or input error)."""
     parser = _parser()
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        args.command_parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     try:
         status: int = args.run(args)
     except HandRummyError as err:

@@ -585,7 +585,7 @@ def render_view(
         players.append(f"{_seat_name(seat, you)}: {_count(size, 'card')}{extra}{score}")
     lines.extend(_fitted("Players:", players, width))
     if team_totals is not None:
-        teams = [f"team {i + 1}: {t}" for i, t in enumerate(team_totals)]
+        teams = [f"{_team_name(i)}: {t}" for i, t in enumerate(team_totals)]
         lines.extend(_fitted("Teams:", teams, width))
     lines.append("Your hand:")
     lines.extend(_hand_lines(view, numbering or Numbering.fresh(view.hand), width))
