@@ -1478,3 +1478,60 @@ def test_mutated_position_questions(data: st.DataObject, base: Callable[[], JSON
         assert reply["error"]["code"] in ("BAD_POSITION", "BAD_FIELD", "LIMIT"), reply
         if not schema_errors("question.json", question):
             assert reply["error"]["code"] == "BAD_POSITION", reply
+
+
+# --- the cards a turn has put on the table ----------------------------------------------------
+
+
+def _on_table(game: hr.Round) -> Counter[hr.Card]:
+    return Counter(card for meld in game.table for card in meld.meld.cards)
+
+
+def test_the_cards_a_turn_melded_follow_a_joker_freed_and_melded_again() -> None:
+    """Rommé, seat 0 has not melded: it opens with three melds (a joker as the 6♦), lays the
+    8♦ off on its own run, puts the 6♦ in for the joker and melds the joker again as the
+    2♣, then discards its last card. Every card this turn put on the table lies there once,
+    and the freed joker is not counted twice when the round ends."""
+    spot = hr.Position(
+        hr.rulesets.romme,
+        players=[hr.PositionSeat("10C JC QC 5D JK 7D 6D AC 3C KC KD KH 8D 2D"), 13],
+        discards="4S",
+        discard_size=1,
+        turn=0,
+        phase=hr.Phase.PLAY,
+    )
+    game = hr.Round.from_position(spot)
+    run = hr.Meld.of("5D JK 7D", roles={1: "6D"})
+    game = game.apply(hr.LayDown((hr.Meld.of("10C JC QC"), run, hr.Meld.of("KC KD KH"))))
+    game = game.apply(hr.LayOff(2, hr.parse_card("8D")))
+    assert Counter(game.current.melded) == _on_table(game)
+    game = game.apply(hr.Exchange(2, (hr.parse_card("6D"),)))
+    assert hr.parse_card("JK") in game.hand(0)
+    assert Counter(game.current.melded) == _on_table(game)  # the joker is back in the hand
+    game = game.apply(hr.LayDown((hr.Meld.of("AC JK 3C", roles={1: "2C"}),)))
+    assert Counter(game.current.melded) == _on_table(game)
+    assert sorted(game.current.melded).count(hr.parse_card("JK")) == 1
+    game = game.apply(hr.Discard(hr.parse_card("2D")))
+    assert game.is_over and game.outcome is not None and game.outcome.winner == 0
+
+
+def test_a_position_s_melded_cards_must_lie_on_the_table() -> None:
+    """``current.melded`` names cards on the table: a card no meld holds is refused, as the
+    end of the round would count it beside the hands."""
+    base = {
+        "players": [hr.PositionSeat("2D 9S 4H", melded=False), 13],
+        "table": [hr.PositionMeld(1, 0, "10C JC QC")],
+        "discards": "4S",
+        "discard_size": 1,
+        "turn": 0,
+        "phase": hr.Phase.PLAY,
+    }
+    laid = hr.PositionTurn(laid_down=True, melded="10C JC QC")
+    assert hr.Round.from_position(hr.Position(hr.rulesets.romme, current=laid, **base))
+    extra = hr.PositionTurn(laid_down=True, melded="10C JC QC JK")
+    with pytest.raises(hr.InvalidStateError, match=r"current.melded: lists JK more often"):
+        hr.Round.from_position(hr.Position(hr.rulesets.romme, current=extra, **base))
+    earlier = {**base, "players": [hr.PositionSeat("2D 9S 4H", melded=True), 13]}
+    nothing = hr.PositionTurn(melded="10C JC QC")
+    with pytest.raises(hr.InvalidStateError, match="this turn has put none on the table"):
+        hr.Round.from_position(hr.Position(hr.rulesets.romme, current=nothing, **earlier))

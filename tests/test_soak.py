@@ -77,6 +77,17 @@ def test_rounds_the_soak_once_failed_now_pass(case: str, seed: int) -> None:
     assert result.ending is not None
 
 
+def test_a_joker_melded_twice_in_one_turn_is_counted_once() -> None:
+    """Found by the half-greedy soak (30 % greedy): in one turn seat 1 melds a joker, frees
+    it by an exchange and melds it again, then goes out; the cards the turn had put on the
+    table still held the first joker, so the end of the round counted five jokers of four
+    and the discard that went out was refused."""
+    case = soak.Case.parse("romme+round_the_corner+wrap_ace_1")
+    result = soak.play_round(case, 852381774, EVERY_CHECK, greedy=0.3)
+    assert result.failure is None, result.failure.report()
+    assert result.ending is not None
+
+
 def _ignore(*_: object) -> None:
     pass
 

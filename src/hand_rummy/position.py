@@ -182,12 +182,13 @@ class PositionTurn:
     ``exchanged_on_others`` says that an exchange this turn paid another
     player's meld (so the turn is no Hand where adding to others' melds spoils
     one). ``laid_down``, ``laid_off`` and ``laid_off_on_others`` say what has
-    been laid; ``melded``
-    lists the cards laid down this turn (only the Egyptian bonuses look at
-    them; default: the cards of the mover's melds when ``melded`` of that
-    seat is false). ``first_turn_bare`` marks the starter's first turn, on
-    which the extra card is held and nothing drawn; by default it holds when
-    the discard pile is empty and nothing was taken.
+    been laid; ``melded`` lists the cards this turn has put on the table, by
+    lay-downs, lay-offs and exchanges, less a wild taken back (only the Egyptian
+    bonuses look at them; default: the cards of the mover's melds when
+    ``melded`` of that seat is false and the turn has laid down).
+    ``first_turn_bare`` marks the starter's first turn, on which the extra card
+    is held and nothing drawn; by default it holds when the discard pile is
+    empty and nothing was taken.
     """
 
     taken: Card | None = attrs.field(default=None, converter=_card)
@@ -792,8 +793,15 @@ def _turn_state(
     if laid is None:
         mine = (c for m in facts.table if m.owner == mover for c in m.meld.cards)
         laid = tuple(mine) if current.laid_down and not melded[mover] else ()
-    elif laid and not current.laid_down:
-        raise _fail("current.melded", "lists cards, but this turn has laid nothing down")
+    elif laid and not (current.laid_down or current.laid_off or current.freed is not None):
+        raise _fail("current.melded", "lists cards, but this turn has put none on the table")
+    else:
+        # they are cards on the table, which the end of the round counts beside the hands
+        on_table = Counter(c for m in facts.table for c in m.meld.cards)
+        missing = [card for card, count in Counter(laid).items() if count > on_table[card]]
+        if missing:
+            shown = format_cards(sorted(missing))
+            raise _fail("current.melded", f"lists {shown} more often than the table holds it")
     return TurnState(
         taken=taken,
         had_taken=had,

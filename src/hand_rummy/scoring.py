@@ -121,7 +121,8 @@ class RoundEnd:
 
     ``went_out`` is the seat that got rid of every card, or ``None`` when the
     stock ended the round. ``hand`` marks a Hand finish. ``melded`` are the
-    cards the winner laid down in the finishing turn and ``last_discard`` the
+    cards the winner put on the table in the finishing turn (its new melds, as
+    lay-offs and exchanges left them, in a Hand) and ``last_discard`` the
     final discard, for bonuses that depend on them. ``teams`` lists the seats
     of each team; by default the ruleset's seating decides.
     """

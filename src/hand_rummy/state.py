@@ -128,6 +128,9 @@ class TurnState:
     exchanged_on_others: bool = False
     """A wild exchange put a card of the hand into another player's meld."""
     melded: tuple[Card, ...] = ()
+    """The cards this turn has put on the table (laid down, laid off, or put in for a
+    wild), less a wild taken back into the hand: each lies on the table, so the end of
+    the round counts them once; in a Hand they are the cards of its melds."""
     first_turn_bare: bool = False
     """The starter's bare first turn (000: discard only)."""
     taken_demoted: bool = False

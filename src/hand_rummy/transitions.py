@@ -16,7 +16,7 @@ from typing import TypeAlias, TypeVar, Union
 import attrs
 
 from hand_rummy.actions import Action
-from hand_rummy.cards import Card
+from hand_rummy.cards import CARDS, Card
 from hand_rummy.melds import Meld
 from hand_rummy.rules.opening import OpeningRecord
 from hand_rummy.rules.stock import StockEnd, StockTrigger
@@ -242,6 +242,7 @@ def _laid_off(state: _S, change: LaidOff, history: object) -> _S:
         obligation=change.obligation,
         laid_off=True,
         laid_off_on_others=state.current.laid_off_on_others or change.on_others,
+        melded=(*state.current.melded, CARDS[change.slot % DEMOTED]),
     )
     after = state.replace(
         hands=_moved(state.hands, seat, (change.slot,), ()),
@@ -261,6 +262,7 @@ def _exchanged(state: _S, change: Exchanged, history: object) -> _S:
         obligation=change.obligation,
         had_taken=state.current.had_taken or change.freed == state.current.taken,
         exchanged_on_others=state.current.exchanged_on_others or change.on_others,
+        melded=_exchanged_cards(state.current.melded, change),
     )
     return state.replace(
         hands=_moved(state.hands, state.turn, change.slots, (change.freed.index,)),
@@ -268,6 +270,20 @@ def _exchanged(state: _S, change: Exchanged, history: object) -> _S:
         current=current,
         history=history,
     )
+
+
+def _exchanged_cards(melded: tuple[Card, ...], change: Exchanged) -> tuple[Card, ...]:
+    """The cards this turn has put on the table, after an exchange: the natural cards go
+    in, and the freed wild leaves, if the turn had put one of its face there.
+
+    So they stay cards that lie on the table, each counted once (the end of the round
+    counts them with the hands), and in a Hand, whose every exchange is on a meld it laid
+    this turn, they are its melds' cards exactly.
+    """
+    cards = list(melded)
+    if change.freed in cards:
+        cards.remove(change.freed)
+    return (*cards, *(CARDS[slot % DEMOTED] for slot in change.slots))
 
 
 def _discarded(state: _S, change: Discarded, history: object) -> _S:
