@@ -15,7 +15,8 @@ class MatchEnd(enum.Enum):
     SCORED_ROUNDS = "scored_rounds"
     """After ``length`` scored rounds; unscored rounds do not count (000)."""
     ROUNDS = "rounds"
-    """After ``length`` rounds, fixed before the start (004: 3, 5, 7 or 9)."""
+    """After ``length`` rounds, fixed before the start (004: 3, 5, 7 or 9). Every round
+    dealt counts, a no-contest too: 004 does not set it apart, and it was played."""
     PENALTY_LIMIT = "penalty_limit"
     """When a total reaches (``inclusive``) or passes ``length`` points (003: 200; 002: 500)."""
     DEALS_PER_PLAYER = "deals_per_player"
