@@ -912,6 +912,100 @@ def test_levant_below_51_refused_when_the_turn_cannot_finish() -> None:
     refused(g, lay("2H 3H 4H 5H", "2S 3S 4S", "2D 3D 4D"), Code.OPENING_BELOW_THRESHOLD)
 
 
+def below_bar_refusal(
+    ruleset: hr.Ruleset, seat: hr.PositionSeat, others: int = 1, **spot: object
+) -> hr.Violation:
+    """The one violation of opening 2♠ 3♠ 4♠ (9 points) from ``seat``'s hand, the next
+    player (of ``others``, 9 cards each) having laid 10♥ J♥ Q♥."""
+    g = hr.Round.from_position(
+        hr.Position(
+            ruleset,
+            players=[seat, *[9] * others],
+            table=[hr.PositionMeld(1, 1, "10H JH QH")],
+            turn=0,
+            phase=hr.Phase.PLAY,
+            discards="2D",
+            **spot,  # type: ignore[arg-type]
+        )
+    )
+    action = lay("2S 3S 4S")
+    refused(g, action, Code.OPENING_BELOW_THRESHOLD)
+    (violation,) = g.check(action).violations
+    return violation
+
+
+@pytest.mark.parametrize(
+    ("seat", "why", "rule"),
+    [
+        # the 9♥ would go onto 10♥ J♥ Q♥ and the 5♦ be the discard, but not on a first turn
+        (
+            hr.PositionSeat("2S 3S 4S 9H 5D", turns_played=0),
+            "nobody may go out on their first turn",
+            "levant.out.not-first-turn",
+        ),
+        # nor after a forgotten announcement
+        (
+            hr.PositionSeat("2S 3S 4S 9H 5D", turns_played=2, missed=True),
+            "you forgot to announce your last cards",
+            "levant.out.announce",
+        ),
+        # the 9♣ has nowhere to go
+        (
+            hr.PositionSeat("2S 3S 4S 9C 5D", turns_played=2),
+            "the cards it leaves cannot all go out this turn",
+            None,
+        ),
+    ],
+)
+def test_levant_below_51_refusal_says_why_the_exception_does_not_apply(
+    seat: hr.PositionSeat, why: str, rule: str | None
+) -> None:
+    """000 §The first meld, Exception, and §Playing a turn: a below-bar opening stands only
+    in a turn that goes out, and the refusal names what stands in the way: the ban on going
+    out in a first turn or after a forgotten announcement, or the cards left."""
+    violation = below_bar_refusal(LEVANT, seat, indicator="8C", openings=[(1, 51)])
+    assert violation.message.startswith("the opening is worth 9 points; it needs 51. ")
+    assert "Only a player who goes out this turn may open below the bar" in violation.message
+    assert why in violation.message
+    assert "levant.opening.exempt-going-out" in violation.rule_ids
+    assert rule is None or rule in violation.rule_ids
+
+
+def test_levant_below_51_after_the_first_turn_goes_out_by_a_lay_off() -> None:
+    """000 §The first meld, Exception: the hand of the first case above, a turn later,
+    opens with 2♠ 3♠ 4♠, lays the 9♥ off on 10♥ J♥ Q♥ and goes out with the 5♦."""
+    spot = hr.Position(
+        LEVANT,
+        indicator="8C",
+        players=[hr.PositionSeat("2S 3S 4S 9H 5D", turns_played=2), 9],
+        table=[hr.PositionMeld(1, 1, "10H JH QH")],
+        turn=0,
+        phase=hr.Phase.PLAY,
+        discards="2D",
+        openings=[(1, 51)],
+    )
+    g = hr.Round.from_position(spot)
+    g = play(g, lay("2S 3S 4S"), hr.LayOff(1, c("9H")), hr.Discard(c("5D")))
+    assert g.outcome is not None and g.outcome.winner == 0
+
+
+def test_romme_below_40_refusal_says_no_hand_is_left() -> None:
+    """002 §Scoring "Hand Rommé": only a Hand may open below 40, and a Hand needs that nobody
+    has melded before; the other player's 10♥ J♥ Q♥ on the table rules it out."""
+    violation = below_bar_refusal(ROMME, hr.PositionSeat("2S 3S 4S 9D 5C"), openings=[(1, 40)])
+    assert violation.message == (
+        "the opening is worth 9 points; it needs 40. Only a player who makes a Hand may open "
+        "below the bar, and this turn can no longer be a Hand"
+    )
+
+
+def test_gulf_below_51_refusal_is_the_bar_alone() -> None:
+    """003 (matrix L11, G8): no opening below 51 at all, so the refusal names only the bar."""
+    seat = hr.PositionSeat("2S 3S 4S 9H 5D")
+    violation = below_bar_refusal(GULF, seat, others=3, openings=[(1, 51)])
+    assert violation.message == "the opening is worth 9 points; it needs 51"
+
+
 def test_levant_announcement_and_missed_announcement() -> None:
     """000 §Playing a turn "Announce": forgetting it bars going out on the next turn."""
     seat0 = "2H 3H 4H 5H 6S 7S 8S 9D 10D JD QD KC 3S 4S"

@@ -29,6 +29,7 @@ from hand_rummy.turn_rules.gates import (
     finish_rules,
     finishing_melds,
     finishing_slots,
+    going_out_problems,
     hand_slot,
     keep_problems,
     keeping_the_promise,
@@ -205,7 +206,35 @@ def _lay_down_opening(
     change = _opening(state, melds, opening.points, slots, size_after, below=below)
     if not below or _promise_kept(state, change):
         return Ruling(change=change)
-    return from_problems(list(opening.verdict.violations))
+    if state.ruleset.opening_exemption is OpeningExemption.NONE:
+        return from_problems(list(opening.verdict.violations))
+    return _not_exempt(state, opening.points, required)
+
+
+def _not_exempt(state: RoundState, points: int, required: int) -> Ruling:
+    """The refusal of an opening below the bar that the exemption for going out at once
+    does not cover, saying why not (L11): a player told only that the bar was missed would
+    not learn that, say, the first turn's ban on going out is what stands in the way."""
+    hand_only = state.ruleset.opening_exemption is OpeningExemption.HAND
+    exempt = "a player who makes a Hand" if hand_only else "a player who goes out this turn"
+    barred = going_out_problems(state)
+    topics: tuple[Topic, ...] = ()
+    if barred:
+        why, topics = barred[0].message, barred[0].topics
+    elif finish_rules(state) is None:
+        why = "this turn can no longer be a Hand"
+    else:
+        how = " in a Hand" if hand_only else ""
+        why = f"the cards it leaves cannot all go out this turn{how}"
+    return refuse(
+        state.ruleset,
+        Code.OPENING_BELOW_THRESHOLD,
+        f"the opening is worth {points} points; it needs {required}. Only {exempt} may open "
+        f"below the bar, and {why}",
+        Topic.OPENING_BAR,
+        Topic.OPENING_EXEMPTION,
+        *topics,
+    )
 
 
 def _opening(
