@@ -1,8 +1,11 @@
 """Sphinx configuration for hand-rummy.
 
-The package is installed (editable) in the build environment, so no
-``sys.path`` manipulation is needed for autodoc.
+The package is installed (editable) in the build environment, so autodoc
+needs no ``sys.path`` entry; the build's own extensions in ``_ext`` do.
 """
+
+import os
+import sys
 
 project = "hand-rummy"
 author = "the hand-rummy developers"
@@ -26,9 +29,6 @@ html_theme = "furo"
 html_title = "hand-rummy"
 
 # --- added for the generated rule pages (docs/_ext/rules_pages.py) -------------
-import os
-import sys
-
 sys.path.insert(0, os.path.abspath("_ext"))
 extensions.append("rules_pages")
 
