@@ -20,6 +20,7 @@ from hand_rummy.rules.turn import FreedWild
 from hand_rummy.rules.wilds import MeldKind
 from hand_rummy.state import DEMOTED, Obligation, RoundState
 from hand_rummy.transitions import (
+    Finish,
     LaidDown,
     laid_melds,
 )
@@ -377,26 +378,27 @@ def _openings(
         del judged[len(combo) - 1 :]
         if pending is not None and not _meets(state, combo):
             continue
-        slots = [slot for found in combo for slot in found.used]
-        size_after = size - len(slots)
+        size_after = size - sum(len(found.used) for found in combo)
         points = sum(f.points for f in combo)
         below = points < required
-        left = _minus(hand, slots) if below or restricted else None
+        left = _minus(hand, _slots(combo)) if restricted else None
         if keep_problems(state, size_after, left):
             continue
         action = LayDown(tuple(f.meld for f in combo))
         if below:
-            assert left is not None
-            # the finder has judged each meld; the promise to finish is the rule's own check
-            melds = tuple((f.meld, f.kind) for f in combo)
-            change = _opening(state, melds, points, slots, size_after, below=True)
-            plan = _inherited(judged, combo, change)
-            if plan is _UNKNOWN and change.finish is not None:
-                plan = _promise_plan(state, change, left)
-            elif plan is _UNKNOWN:
-                together = together or _together(state, hand)
-                alone = functools.partial(_promise_plan, state, change, left)
-                plan = None if together is None else together.plan(combo, alone)
+            # the finder has judged each meld; the promise to finish is the rule's own check,
+            # and the opening's change is made only for the openings that it searches alone
+            finish = finish_of(state, size_after)
+            plan = _inherited(judged, combo, finish)
+            if plan is _UNKNOWN:
+                alone = functools.partial(
+                    _alone, state, hand, combo, points=points, size_after=size_after
+                )
+                if finish is not None:
+                    plan = alone()
+                else:
+                    together = together or _together(state, hand)
+                    plan = None if together is None else together.plan(combo, alone)
             if len(judged) == len(combo) - 1:
                 judged.append((combo, plan))
             if plan is None:
@@ -408,10 +410,30 @@ _UNKNOWN: Plan = ((-1,),)
 """What :func:`_inherited` returns when the opening one meld shorter says nothing."""
 
 
+def _alone(
+    state: RoundState,
+    hand: Sequence[int],
+    combo: tuple[FoundMeld, ...],
+    *,
+    points: int,
+    size_after: int,
+) -> Plan | None:
+    """:func:`_promise_plan` of the below-bar opening ``combo`` of the finder's melds."""
+    slots = _slots(combo)
+    melds = tuple((f.meld, f.kind) for f in combo)
+    change = _opening(state, melds, points, slots, size_after, below=True)
+    return _promise_plan(state, change, _minus(hand, slots))
+
+
+def _slots(combo: Sequence[FoundMeld]) -> list[int]:
+    """The hand slots that the finder's melds ``combo`` take."""
+    return [slot for found in combo for slot in found.used]
+
+
 def _inherited(
     judged: Sequence[tuple[tuple[FoundMeld, ...], Plan | None]],
     combo: tuple[FoundMeld, ...],
-    change: LaidDown,
+    finish: Finish | None,
 ) -> Plan | None:
     """The judgment of a below-bar opening that the same opening without its last meld
     decides (``judged`` holds it, if it was judged), or :data:`_UNKNOWN`.
@@ -423,7 +445,7 @@ def _inherited(
     finishes after this one.
     """
     count = len(combo)
-    if change.finish is not None or count < 2 or len(judged) < count - 1:
+    if finish is not None or count < 2 or len(judged) < count - 1:
         return _UNKNOWN
     shorter, plan = judged[count - 2]
     if any(a is not b for a, b in zip(shorter, combo[:-1], strict=True)):
