@@ -222,7 +222,7 @@ def _not_exempt(state: RoundState, points: int, required: int) -> Ruling:
     topics: tuple[Topic, ...] = ()
     if barred:
         why, topics = barred[0].message, barred[0].topics
-    elif finish_rules(state) is None:
+    elif finish_rules(state) is None:  # only a Hand is exempt, and this turn is none now
         why = "this turn can no longer be a Hand"
     else:
         how = " in a Hand" if hand_only else ""
@@ -387,7 +387,7 @@ def _openings(
         action = LayDown(tuple(f.meld for f in combo))
         if below:
             # the finder has judged each meld; the promise to finish is the rule's own check,
-            # and the opening's change is made only for the openings that it searches alone
+            # and the opening's change is made only where it is searched on its own (_alone)
             finish = finish_of(state, size_after)
             plan = _inherited(judged, combo, finish)
             if plan is _UNKNOWN:
