@@ -183,10 +183,11 @@ _USED = operator.itemgetter(1)
 class _HandMelds:
     """What the finder knows about one hand: its melds, built lazily, and their packing."""
 
-    __slots__ = ("_faces", "best", "candidates", "found", "packing", "tried")
+    __slots__ = ("_faces", "_hand", "best", "candidates", "found", "packing", "tried")
 
-    def __init__(self, candidates: list[_Candidate]) -> None:
+    def __init__(self, candidates: list[_Candidate], hand: tuple[int, ...]) -> None:
         self.candidates = candidates
+        self._hand = hand
         self.found: list[FoundMeld] | None = None
         self.packing: _Packing | None = None
         self.best: tuple[int, list[int]] | None = None
@@ -196,9 +197,21 @@ class _HandMelds:
     def faces(self) -> frozenset[int]:
         """The faces some meld uses."""
         if self._faces is None:
-            self._faces = frozenset().union(*map(_USED, self.candidates))
+            # the melds seldom leave a held card out: once they hold every one, the rest of
+            # thousands of melds can add none (so they are read a block at a time)
+            held = len(self._hand) - self._hand.count(0)
+            candidates = self.candidates
+            faces: set[int] = set()
+            for start in range(0, len(candidates), _FACES_BLOCK):
+                faces.update(*map(_USED, candidates[start : start + _FACES_BLOCK]))
+                if len(faces) == held:
+                    break
+            self._faces = frozenset(faces)
         return self._faces
 
+
+_FACES_BLOCK = 128
+"""How many melds :meth:`_HandMelds.faces` reads between checks for every held card."""
 
 _ALONE = tuple((face,) for face in range(52))
 _DIGITS = bytes([ord("0")] + [ord("1")] * 255)
@@ -336,10 +349,11 @@ class MeldFinder:
         return vector
 
     def _hand(self, hand: Counts) -> _HandMelds:
-        key = (self._token, tuple(hand))
+        vector = tuple(hand)
+        key = (self._token, vector)
         known = _CACHE.get(key)
         if known is None:
-            known = _HandMelds(self._find(hand))
+            known = _HandMelds(self._find(hand), vector)
             # the key and the vectors, and per meld its tuple, its built form and its packing
             _CACHE.put(key, known, 16 + 3 * len(known.candidates))
         assert isinstance(known, _HandMelds)
@@ -1089,15 +1103,29 @@ class _Scale:
     ``by_slot[s]`` lists the melds whose lowest card is slot ``s`` as (need,
     weight, slack), heaviest first, where slack is what the meld's cards could
     weigh at most less what the meld weighs; ``weights`` is the most each card
-    can weigh, and ``live`` has a byte of ones for each slot some meld starts
-    at. ``exact`` and ``lower`` remember, per hand left, the best packing and a
-    packing found good enough.
+    can weigh, ``copies`` how many of each card the hand holds, and ``live``
+    has a byte of ones for each slot some meld starts at. ``exact`` and
+    ``lower`` remember, per hand left, the best packing and a packing found
+    good enough.
     """
 
-    __slots__ = ("by_slot", "choice", "exact", "fits", "live", "lower", "visits", "weights")
+    __slots__ = (
+        "by_slot",
+        "choice",
+        "copies",
+        "exact",
+        "fits",
+        "live",
+        "lower",
+        "visits",
+        "weights",
+    )
 
     def __init__(
-        self, by_slot: dict[int, list[tuple[int, int, int]]], weights: tuple[int, ...]
+        self,
+        by_slot: dict[int, list[tuple[int, int, int]]],
+        weights: tuple[int, ...],
+        copies: bytes,
     ) -> None:
         live = 0
         for slot, entries in by_slot.items():
@@ -1105,6 +1133,7 @@ class _Scale:
             live |= 0xFF << (8 * slot)
         self.by_slot = by_slot
         self.weights = weights
+        self.copies = copies
         self.live = live
         self.exact: dict[int, int] = {}
         self.choice: dict[int, int] = {}
@@ -1129,13 +1158,14 @@ class _Scale:
             visits = self.visits[slot] = self.visits.get(slot, 0) + 1
             if visits < _VISITS:
                 return entries
-            columns = _fit_columns([entry[0] for entry in entries], len(self.weights))
+            columns = _fit_columns([entry[0] for entry in entries], self.copies)
+            every = (1 << len(entries)) - 1
             # a card that no meld here needs rules none out
-            fits = [(8 * at, masks) for at, masks in enumerate(columns) if len(masks) > 1]
+            fits = [(8 * at, masks) for at, masks in enumerate(columns) if masks[0] != every]
             self.fits[slot] = fits
         melds = (1 << len(entries)) - 1
         for at, masks in fits:
-            melds &= masks[min((left >> at) & 0xFF, len(masks) - 1)]
+            melds &= masks[(left >> at) & 0xFF]
         found = []
         while melds:
             low = melds & -melds
@@ -1151,7 +1181,7 @@ class _Scale:
 
 _MASKED = 24
 """From how many melds starting at one card :meth:`_Scale.candidates` uses masks."""
-_VISITS = 16
+_VISITS = 4
 """After how many visits to such a card :meth:`_Scale.candidates` makes its masks."""
 
 
@@ -1182,6 +1212,7 @@ class _Packing:
         "_slot_of",
         "_used",
         "cap",
+        "copies",
         "faces",
         "guard",
         "have",
@@ -1206,7 +1237,8 @@ class _Packing:
         for slot, face in enumerate(faces):
             bit[face] = 1 << (8 * slot)
         # counts stay below 128: a deck holds a few copies of a face
-        self.have = int.from_bytes(bytes(map(hand.__getitem__, faces)), "little")
+        self.copies = bytes(map(hand.__getitem__, faces))
+        self.have = int.from_bytes(self.copies, "little")
         self.guard = int.from_bytes(b"\x80" * width, "little")
         unit = bit.__getitem__
         self.needs = [sum(map(unit, faces_used)) for faces_used in used]
@@ -1248,7 +1280,7 @@ class _Packing:
                 slack = sum(map(most, used[top])) - value
                 slot = ((need & -need).bit_length() - 1) >> 3
                 by_slot.setdefault(slot, []).append((need, value, slack))
-            self._by_points = _Scale(by_slot, tuple(map(most, self.faces)))
+            self._by_points = _Scale(by_slot, tuple(map(most, self.faces)), self.copies)
         return self._by_points
 
     def cards_scale(self) -> _Scale:
@@ -1259,14 +1291,14 @@ class _Packing:
             for need, members in self.classes().items():
                 slot = ((need & -need).bit_length() - 1) >> 3
                 by_slot.setdefault(slot, []).append((need, len(used[members[0]]), 0))
-            self._by_cards = _Scale(by_slot, (1,) * self.width)
+            self._by_cards = _Scale(by_slot, (1,) * self.width, self.copies)
         return self._by_cards
 
     def fit_masks(self) -> list[list[int]]:
-        """Per slot, indexed by how many copies of its card are left (up to the most any
-        meld needs), the melds that still fit that card, as bits by meld index."""
+        """Per slot, indexed by how many copies of its card are left (up to what the hand
+        holds), the melds that still fit that card, as bits by meld index."""
         if self._fit_masks is None:
-            self._fit_masks = _fit_columns(self.needs, self.width)
+            self._fit_masks = _fit_columns(self.needs, self.copies)
         return self._fit_masks
 
     def holding(self, faces: Set[int]) -> int:
@@ -1414,7 +1446,7 @@ class _Packing:
                 """Of ``melds``, those that fit ``left``, which changed only at ``slots``."""
                 for slot in slots:
                     masks = fit_masks[slot]
-                    melds &= masks[min((left >> (8 * slot)) & 0xFF, len(masks) - 1)]
+                    melds &= masks[(left >> (8 * slot)) & 0xFF]
                 return melds
 
         else:
@@ -1516,19 +1548,26 @@ _LITTLE: Literal["little"] = "little"
 """The byte order of a packing's integers, typed as ``int.to_bytes`` takes it (for ``map``)."""
 
 
-def _fit_columns(needs: Sequence[int], width: int) -> list[list[int]]:
-    """Per slot of ``width``, indexed by how many copies of its card are left (up to the most
-    one of ``needs`` takes), which needs still fit that card, as bits: the first need is the
+def _fit_columns(needs: Sequence[int], copies: bytes) -> list[list[int]]:
+    """Per slot, indexed by how many copies of its card are left (0 up to ``copies[slot]``,
+    what the hand holds), which needs still fit that card, as bits: the first need is the
     lowest bit."""
     # a row of bytes per need; each slot's column read as binary digits, the last need
     # first, once the counts are turned into digits
+    width = len(copies)
     grid = b"".join(map(int.to_bytes, needs, itertools.repeat(width), itertools.repeat(_LITTLE)))
+    every = (1 << len(needs)) - 1
     columns = []
-    for slot in range(width):
+    for slot, held in enumerate(copies):
         column = grid[slot::width][::-1]
-        columns.append(
-            [int(column.translate(_at_most(copies)), 2) for copies in range(max(column) + 1)]
-        )
+        masks = []
+        for left in range(held + 1):
+            mask = int(column.translate(_at_most(left)), 2)
+            masks.append(mask)
+            if mask == every:  # so it stays with more left
+                masks += [every] * (held - left)
+                break
+        columns.append(masks)
     return columns
 
 
