@@ -5,7 +5,8 @@ Each case deals a round from an explicit deal and plays public moves until the p
 move holds the crafted hand after drawing (a case with a table builds the round from a
 position instead: the melds on the table and the hand; a promise case then lays an opening
 below the bar, so that the rest of the turn must go out), then times (median of
-``--repeats``, each on a fresh finder so no cache from an earlier repeat helps):
+``--repeats``, each cold: on a new finder with every finder cache emptied first, so that
+neither an earlier repeat nor the moves that built the case help):
 
 * the first action of ``legal_actions()`` (a discard: the cheap moves come first, unless a
   lay-down is owed, as after taking a card that must be laid down at once) and the first
@@ -246,7 +247,10 @@ def promise_position(
 
 
 def fresh(game: hr.Round) -> hr.Round:
-    """The same round with a new finder, so that no cache of an earlier repeat helps."""
+    """The same round with a new finder and every finder cache emptied, as a new process
+    would meet it: no cache of an earlier repeat, nor of the moves that built the case,
+    helps."""
+    MeldFinder.cache_clear()
     return hr.Round.from_state(game.replace(finder=MeldFinder(game.rules)))
 
 

@@ -325,6 +325,9 @@ class MeldFinder:
         """
         _CACHE.clear()
         _RUNNABLE.clear()
+        _choose.cache_clear()
+        _places.cache_clear()
+        _at_most.cache_clear()
 
     def _limit_ok(self, kind: int, mask: tuple[bool, ...]) -> bool:
         """Whether the wild limits allow a meld of ``kind`` (``_RUN`` or ``_SET``) with wild
