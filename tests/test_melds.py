@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
 import hand_rummy as hr
 from hand_rummy.melds import MeldRules, judge_meld
 from hand_rummy.referee import answer
+from hand_rummy.rules import MeldKind, wilds
 from hand_rummy.verdict import Code
 
 ROMME = hr.MeldRules.of(hr.rulesets.romme)
@@ -65,3 +70,46 @@ def test_an_empty_meld_is_named_as_such() -> None:
     # a short meld that has cards is still named by them
     short = judge_meld(hr.Meld.of("7H 8H"), hr.MeldRules.of(hr.rulesets.levant, "8C"))
     assert short.verdict.violations[0].message == "7♥ 8♥: a meld needs at least three cards"
+
+
+# Every limit of every preset and every switch that adds one: the finder's quick question
+# must give the verdict of the full check.
+_LIMITS = sorted(
+    {rules.wild_limits for rules in map(hr.build, hr.PRESETS)}
+    | {
+        hr.rulesets.levant.wild_limits.with_(wilds.AdjacentWilds(4, in_sets=False)),
+        hr.rulesets.levant.wild_limits.with_(wilds.NoWildAtRunEnd(), wilds.MaxWildsByLength()),
+        hr.rulesets.levant.wild_limits.with_(wilds.ForbiddenMix(), wilds.MinNaturals(3)),
+    },
+    key=repr,
+)
+
+
+@given(
+    limits=st.sampled_from(_LIMITS),
+    kind=st.sampled_from([MeldKind.RUN, MeldKind.SET]),
+    mask=st.lists(st.booleans(), min_size=1, max_size=14).map(tuple),
+)
+def test_allows_is_the_verdict_of_check(
+    limits: wilds.WildLimits, kind: MeldKind, mask: tuple[bool, ...]
+) -> None:
+    assert limits.allows(kind, mask) == (not limits.check(kind, mask, "x"))
+
+
+class _Unreachable:
+    """A limit that fails the test if it is ever asked."""
+
+    def check(self, kind: MeldKind, mask: tuple[bool, ...], shown: str) -> None:
+        raise AssertionError("asked after a limit was already broken")
+
+    def describe(self) -> str:
+        return "never asked"
+
+
+def test_allows_stops_at_the_first_broken_limit() -> None:
+    # one natural card beside two wilds breaks MinNaturals(2) before the last limit is reached
+    limits = wilds.WildLimits((wilds.MinNaturals(2), _Unreachable()))
+    assert not limits.allows(MeldKind.RUN, (True, True, False))
+    # two naturals pass the first limit, so the second is asked
+    with pytest.raises(AssertionError, match="already broken"):
+        limits.allows(MeldKind.RUN, (True, False, False))

@@ -167,14 +167,6 @@ def _choose(pool: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...]:
     return tuple(sorted(set(itertools.combinations(pool, k))))
 
 
-@functools.lru_cache(maxsize=8192)
-def _places(length: int, wild_bits: int) -> _Places:
-    """A window's wild mask from its bits, with the wild places and the natural places."""
-    mask = tuple(bool(wild_bits >> i & 1) for i in range(length))
-    wild_at = tuple(i for i in range(length) if mask[i])
-    return mask, wild_at, tuple(i for i in range(length) if not mask[i])
-
-
 _POINTS = operator.itemgetter(0)
 _USED = operator.itemgetter(1)
 """A candidate's points and the faces it uses, as functions (for ``map``)."""
@@ -326,7 +318,6 @@ class MeldFinder:
         _CACHE.clear()
         _RUNNABLE.clear()
         _choose.cache_clear()
-        _places.cache_clear()
         _at_most.cache_clear()
 
     def _limit_ok(self, kind: int, mask: tuple[bool, ...]) -> bool:
@@ -335,7 +326,7 @@ class MeldFinder:
         key = (kind, mask)
         ok = self._limits.get(key)
         if ok is None:
-            ok = not self.rules.ruleset.wild_limits.check(_KINDS[kind], mask, "")
+            ok = self.rules.ruleset.wild_limits.allows(_KINDS[kind], mask)
             self._limits[key] = ok
         return ok
 
@@ -576,17 +567,23 @@ class MeldFinder:
         cached = _CACHE.get(key)
         if isinstance(cached, list):
             return cached
-        held = [i for i in range(length) if not gap_bits >> i & 1]
+        gaps = tuple(i for i in range(length) if gap_bits >> i & 1)
+        held = tuple(i for i in range(length) if not gap_bits >> i & 1)
         masks = []
-        for extra in range(wilds - gap_bits.bit_count() + 1):
+        # a hand may hold thousands of these, all new to a new process: each is made once,
+        # straight from the chosen places, and judged before its natural places are listed
+        for extra in range(wilds - len(gaps) + 1):
             for swapped in itertools.combinations(held, extra):
-                wild_bits = gap_bits
-                for i in swapped:
-                    wild_bits |= 1 << i
-                places = _places(length, wild_bits)
+                wild_at = tuple(sorted(gaps + swapped)) if gaps and swapped else gaps or swapped
+                marks = [False] * length
+                for at in wild_at:
+                    marks[at] = True
+                mask = tuple(marks)
                 # without wild cards there is nothing to limit
-                if not wilds or self._limit_ok(_RUN, places[0]):
-                    masks.append(places)
+                if wilds and not self._limit_ok(_RUN, mask):
+                    continue
+                natural_at = tuple(itertools.filterfalse(swapped.__contains__, held))
+                masks.append((mask, wild_at, natural_at))
         _CACHE.put(key, masks, 1 + len(masks))
         return masks
 

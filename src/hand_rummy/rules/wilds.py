@@ -371,6 +371,12 @@ class WildLimits:
         found = (c.check(kind, wilds, shown) for c in self.constraints)
         return [v for v in found if v is not None]
 
+    def allows(self, kind: MeldKind, wilds: tuple[bool, ...]) -> bool:
+        """Whether a meld of ``kind`` with wild cards at ``wilds`` breaks no limit: the
+        judgment of :meth:`check`, which stops at the first limit broken (the meld finder
+        asks this of thousands of placements)."""
+        return all(constraint.check(kind, wilds, "") is None for constraint in self.constraints)
+
     def with_(self, *extra: WildConstraint, without: tuple[type, ...] = ()) -> WildLimits:
         kept = tuple(c for c in self.constraints if not isinstance(c, without))
         return WildLimits((*kept, *extra))
