@@ -56,6 +56,9 @@ _Spec = tuple[int, int, int, tuple[bool, ...], tuple[int, ...]]
 _Candidate = tuple[int, tuple[int, ...], _Spec]
 # (wild mask, wild positions, natural positions): where a run's wild cards are
 _Places = tuple[tuple[bool, ...], tuple[int, ...], tuple[int, ...]]
+_UNJUDGED: _Places = ((), (), ())
+"""Marks a wild placement not yet judged, in :attr:`MeldFinder._placements`."""
+_NOT = operator.not_
 _HIGH = 14
 _RUN, _SET = 0, 1
 """A spec's kind, as an index into ``_KINDS``: a tuple of plain numbers is left alone by the
@@ -286,6 +289,8 @@ class MeldFinder:
         self._run_code = _RUN_CODES.setdefault(ruleset.runs, len(_RUN_CODES))
         self._sets = ruleset.sets
         self._limits: dict[tuple[int, tuple[bool, ...]], bool] = {}
+        # per run length and wild places, the placement, or None where the limits forbid it
+        self._placements: dict[tuple[int, tuple[int, ...]], _Places | None] = {}
         self._naturals: dict[int, int] = {}
         self._values: dict[tuple[int, int], tuple[int, ...]] = {}
         values = ruleset.opening_values
@@ -568,22 +573,29 @@ class MeldFinder:
         if isinstance(cached, list):
             return cached
         gaps = tuple(i for i in range(length) if gap_bits >> i & 1)
+        if not wilds:  # without wild cards there is nothing to limit
+            return [((False,) * length, (), tuple(range(length)))] if not gaps else []
         held = tuple(i for i in range(length) if not gap_bits >> i & 1)
         masks = []
-        # a hand may hold thousands of these, all new to a new process: each is made once,
-        # straight from the chosen places, and judged before its natural places are listed
+        placements = self._placements
+        # a hand may hold thousands of these, all new to a new process, and windows of one
+        # length share most of them: each is made and judged once per finder
         for extra in range(wilds - len(gaps) + 1):
             for swapped in itertools.combinations(held, extra):
                 wild_at = tuple(sorted(gaps + swapped)) if gaps and swapped else gaps or swapped
-                marks = [False] * length
-                for at in wild_at:
-                    marks[at] = True
-                mask = tuple(marks)
-                # without wild cards there is nothing to limit
-                if wilds and not self._limit_ok(_RUN, mask):
-                    continue
-                natural_at = tuple(itertools.filterfalse(swapped.__contains__, held))
-                masks.append((mask, wild_at, natural_at))
+                placement = placements.get((length, wild_at), _UNJUDGED)
+                if placement is _UNJUDGED:
+                    marks = [False] * length
+                    for at in wild_at:
+                        marks[at] = True
+                    mask = tuple(marks)
+                    placement = None
+                    if self.rules.ruleset.wild_limits.allows(MeldKind.RUN, mask):
+                        natural_at = tuple(itertools.compress(range(length), map(_NOT, marks)))
+                        placement = (mask, wild_at, natural_at)
+                    placements[length, wild_at] = placement
+                if placement is not None:
+                    masks.append(placement)
         _CACHE.put(key, masks, 1 + len(masks))
         return masks
 
