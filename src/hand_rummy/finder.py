@@ -600,33 +600,30 @@ class MeldFinder:
         return masks
 
     def _run_values(self, start: int, length: int) -> tuple[int, ...]:
+        """What each place of the run of ``length`` from run value ``start`` counts toward an
+        opening: the rank's value, and an Ace's by where it stands."""
         key = (start, length)
         cached = self._values.get(key)
         if cached is None:
+            values = self.rules.ruleset.opening_values
             wrap = self._runs.wrap
-            cached = tuple(
-                self._value(
-                    CARDS[_face(0, (start + i - 1) % 13 + 1 if wrap else start + i)],
-                    i,
-                    length,
-                    wrap,
-                )
-                for i in range(length)
-            )
-            self._values[key] = cached
+            last = length - 1
+            places = []
+            for position in range(length):
+                value = start + position
+                # run values go 1 (the Ace low) to 14 (the Ace high); going round, 14 is the
+                # Ace and 15 on are 2, 3, ... again
+                rank = (value - 1) % 13 + 1 if wrap else 1 if value == _HIGH else value
+                if rank != 1:
+                    places.append(values.court if rank >= 10 else rank)
+                elif position == 0 and last:
+                    places.append(values.ace_low)
+                elif position == last:
+                    places.append(values.ace)
+                else:
+                    places.append(values.ace_wrapped if wrap else values.ace)
+            cached = self._values[key] = tuple(places)
         return cached
-
-    def _value(self, plays: Card, position: int, length: int, wrap: bool) -> int:
-        values = self.rules.ruleset.opening_values
-        rank = plays.rank
-        assert rank is not None
-        if rank is not Rank.ACE:
-            return values.court if rank >= Rank.TEN else int(rank)
-        if position == 0 and length > 1:
-            return values.ace_low
-        if position == length - 1:
-            return values.ace
-        return values.ace_wrapped if wrap else values.ace
 
     def _set_candidates(
         self, held: _Held, pool: tuple[int, ...], out: list[_Candidate], ranks: int = 0x1FFF
