@@ -7,9 +7,11 @@ from a smaller search, and must give exactly that part.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hand_rummy import finder as finder_module
 from hand_rummy.cards import CARDS, parse_card
 from hand_rummy.finder import MeldFinder
 from hand_rummy.melds import MeldRules
@@ -54,3 +56,25 @@ def test_melds_using_a_card_are_the_melds_that_hold_it(case: tuple[MeldRules, li
     for slot, count in enumerate(hand):
         if count:
             assert finder.melds_using(hand, slot) == [u for u in every if slot in u], slot
+
+
+def test_a_finder_forgets_wild_placements_beyond_its_bound_and_finds_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # 2♥-J♥ and four jokers: about 1,500 wild placements for its runs
+    hand = [0] * 53
+    for text in ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH"]:
+        hand[parse_card(text).index] += 1
+    hand[52] = 4
+    rules = MeldRules.of(presets.romme, None)
+    MeldFinder.cache_clear()
+    unbounded = MeldFinder(rules)
+    expected = (unbounded.best_opening_value(hand), len(unbounded.melds(hand)))
+    kept = len(unbounded._placements)
+    assert kept > 1_000
+    monkeypatch.setattr(finder_module, "_PLACEMENTS", 100)
+    MeldFinder.cache_clear()
+    bounded = MeldFinder(rules)
+    assert (bounded.best_opening_value(hand), len(bounded.melds(hand))) == expected
+    # it started afresh at the bound, so it ends holding fewer than the finder without one
+    assert len(bounded._placements) < kept

@@ -59,6 +59,9 @@ _Places = tuple[tuple[bool, ...], tuple[int, ...], tuple[int, ...]]
 _UNJUDGED: _Places = ((), (), ())
 """Marks a wild placement not yet judged, in :attr:`MeldFinder._placements`."""
 _NOT = operator.not_
+_PLACEMENTS = 8192
+"""How many wild placements a finder keeps before it starts afresh (a hand of four jokers
+uses about 1,500)."""
 _HIGH = 14
 _RUN, _SET = 0, 1
 """A spec's kind, as an index into ``_KINDS``: a tuple of plain numbers is left alone by the
@@ -578,6 +581,8 @@ class MeldFinder:
         held = tuple(i for i in range(length) if not gap_bits >> i & 1)
         masks = []
         placements = self._placements
+        if len(placements) >= _PLACEMENTS:
+            placements.clear()  # bounded, as a finder lives as long as its rules: made again
         # a hand may hold thousands of these, all new to a new process, and windows of one
         # length share most of them: each is made and judged once per finder
         for extra in range(wilds - len(gaps) + 1):
