@@ -278,7 +278,8 @@ def test_breakdowns_of_played_rounds_add_up(preset: str) -> None:
     [
         (
             lambda: hr.RoundEnd.of([("",), ("KS", True)], went_out=0),
-            "players[0] must be a pair (cards, opened), not ('',)",
+            "players[0] must be a pair (cards, opened) or a triple (cards, opened, demoted), "
+            "not ('',)",
         ),
         (
             lambda: hr.RoundEnd.of([("", True), ("KS", True)], went_out="0"),
@@ -414,3 +415,120 @@ def test_teams_are_refused_where_the_rules_have_none() -> None:
         "code": "BAD_FIELD",
         "message": "classic is played each for themselves, without teams",
     }
+
+
+# --- demoted cards: wild cards taken from the discard pile ----------------------------
+
+
+def test_a_demoted_wild_left_in_hand_costs_a_natural_ace() -> None:
+    """000 §Exchanging wild cards ("Discarded wild cards": a wild Ace taken from the pile
+    "counts only as a natural Ace of its suit") and RULES-MATRIX L5 (its penalty: a
+    natural Ace, 11). Indicator 8♣ makes A♣ wild (15); one copy here is demoted, one not:
+    11 + 15 + 10 = 36, the demoted copy's line saying 11."""
+    end = hr.RoundEnd.of([("", True), ("AC AC KD", True, "AC")], went_out=0)
+    line = hr.score_round(end, LEVANT).breakdown[1]
+    assert line.values == (11, 15, 10)
+    assert line.score == 36
+    # the same hand with neither copy demoted: 15 + 15 + 10
+    plain = hr.RoundEnd.of([("", True), ("AC AC KD", True)], went_out=0)
+    assert hr.score_round(plain, LEVANT).scores[1] == 40
+    assert hr.card_penalty(hr.parse_card("AC"), LEVANT, demoted=True) == 11
+
+
+@pytest.mark.parametrize(
+    ("end", "rules", "message"),
+    [
+        (
+            lambda: hr.RoundEnd.of([("", True), ("KD", True, "AC")], went_out=0),
+            LEVANT,
+            "players\\[1\\].demoted names A♣, which the hand K♦ does not hold",
+        ),
+        (
+            # Rommé demotes nothing (002: a discarded joker stays wild)
+            lambda: hr.RoundEnd.of([("", True), ("JK 5H", True, "JK")], went_out=0),
+            hr.MeldRules.of(hr.rulesets.romme),
+            "JK is named as taken from the discard pile and demoted, but these rules demote",
+        ),
+        (
+            lambda: hr.RoundEnd.of(
+                [("", False), ("2S", True)],
+                went_out=0,
+                hand=True,
+                melded="2H 3H 4H",
+                melded_demoted="KH",
+            ),
+            LEVANT,
+            "melded_demoted names K♥: a card taken from the discard pile plays as an Ace",
+        ),
+        (
+            # A♥ is natural under indicator 8♣, and no joker was melded: nothing demoted
+            lambda: hr.RoundEnd.of(
+                [("", False), ("2S", True)],
+                went_out=0,
+                hand=True,
+                melded="AH 2H 3H",
+                melded_demoted="AH",
+            ),
+            LEVANT,
+            "melded_demoted names A♥, but the cards melded hold no card taken from the",
+        ),
+        (
+            lambda: hr.RoundEnd.of(
+                [("", True), ("2S", True)],
+                went_out=0,
+                last_discard="KS",
+                last_discard_demoted=True,
+            ),
+            LEVANT,
+            "the last discard K♠ is named as demoted, but these rules demote no such card",
+        ),
+        (
+            lambda: hr.RoundEnd.of(
+                [("", True), ("2S", True)], went_out=0, last_discard_demoted=True
+            ),
+            LEVANT,
+            "last_discard_demoted is set, but there is no last discard",
+        ),
+    ],
+)
+def test_impossible_demoted_cards_are_refused(end: Any, rules: hr.MeldRules, message: str) -> None:
+    """A card can be demoted only where the rules demote it (000; none in 002), only an
+    Ace is played by one, and only a card held or melded can be named."""
+    with pytest.raises(hr.InvalidStateError, match=message):
+        hr.score_round(end(), rules)
+
+
+def test_the_referee_reads_demoted_cards() -> None:
+    """The round_score question's ``demoted``, ``melded_demoted`` and
+    ``last_discard_demoted`` fields, with the expectations of the tests above: a demoted
+    A♣ left in hand costs 11 (matrix L5), and a melded one counts as a natural black Ace,
+    so red cards beside it are no one-colour Hand (000 Egyptian bonuses; matrix L12 c):
+    the Hand's ×2 alone, 2 × 2 for the 2♠ left."""
+    left = {
+        "rules": "levant",
+        "indicator": "8C",
+        "ask": "round_score",
+        "went_out": 0,
+        "players": [
+            {"hand": [], "opened": True},
+            {"hand": ["AC", "KD"], "opened": True, "demoted": ["AC"]},
+        ],
+    }
+    assert answer(left)["scores"] == [-30, 21]
+    melded = {
+        "rules": "levant",
+        "variants": ["egyptian_bonuses"],
+        "indicator": "8C",
+        "ask": "round_score",
+        "went_out": 0,
+        "finish": "hand",
+        "melded": ["AH", "AD", "AC", "2H", "3H", "4H"],
+        "players": [{"hand": [], "opened": False}, {"hand": ["2S"], "opened": True}],
+    }
+    # without the field, the A♣ is a neutral wild and the rest is red: ×2 × 2 (colour)
+    assert answer(melded)["factor"] == 4
+    reply = answer({**melded, "melded_demoted": ["AC"]})
+    assert (reply["scores"], reply["factor"]) == ([-60, 4], 2)
+    wrong = answer({**melded, "last_discard_demoted": "yes"})
+    assert wrong["error"]["code"] == "BAD_FIELD"
+    assert "last_discard_demoted must be bool, not str" in wrong["error"]["message"]

@@ -500,7 +500,21 @@ def _ask_exchange(q: Mapping[str, Any], rules: MeldRules) -> JSON:
 
 
 def _ask_round_score(q: Mapping[str, Any], rules: MeldRules) -> JSON:
-    _check_keys(q, frozenset({"players", "went_out", "finish", "melded", "last_discard", "teams"}))
+    _check_keys(
+        q,
+        frozenset(
+            {
+                "players",
+                "went_out",
+                "finish",
+                "melded",
+                "last_discard",
+                "teams",
+                "melded_demoted",
+                "last_discard_demoted",
+            }
+        ),
+    )
     raw = _field(q, "players", list)
     # counted before any hand is read: the seats are bounded by the rules, teams or not
     try:
@@ -513,20 +527,27 @@ def _ask_round_score(q: Mapping[str, Any], rules: MeldRules) -> JSON:
             raise QuestionError(
                 "BAD_FIELD", f"'players'[{i}] must be an object with 'hand' and 'opened'"
             )
-        unknown = sorted(map(str, set(p) - {"hand", "opened"}))
+        unknown = sorted(map(str, set(p) - {"hand", "opened", "demoted"}))
         if unknown:
             raise QuestionError(
                 "BAD_FIELD",
                 f"'players'[{i}]: unknown field {', '.join(map(_name, unknown[:5]))}; "
-                "a player has 'hand' and 'opened'",
+                "a player has 'hand', 'opened' and 'demoted'",
             )
-        players.append(PlayerEnd(_cards(p["hand"], f"'players'[{i}].hand"), p.get("opened", False)))
+        players.append(
+            PlayerEnd(
+                _cards(p["hand"], f"'players'[{i}].hand"),
+                p.get("opened", False),
+                _cards(p.get("demoted", []), f"'players'[{i}].demoted"),
+            )
+        )
     if "went_out" not in q:
         raise QuestionError("MISSING_FIELD", "the question needs 'went_out' (a seat, or null)")
     finish = q.get("finish", "normal")
     if finish not in ("normal", "hand"):
         raise QuestionError("BAD_FIELD", '\'finish\' must be "normal" or "hand"')
     melded = _cards(q.get("melded", []), "'melded'")
+    melded_demoted = _cards(q.get("melded_demoted", []), "'melded_demoted'")
     last = q.get("last_discard")
     last_card = _card(last, "'last_discard'") if last is not None else None
     teams = q.get("teams")
@@ -546,6 +567,8 @@ def _ask_round_score(q: Mapping[str, Any], rules: MeldRules) -> JSON:
             melded,
             last_card,
             tuple(tuple(t) for t in teams) if teams is not None else None,
+            melded_demoted,
+            q.get("last_discard_demoted", False),
         )
         score = score_round(end, rules)
     except InvalidStateError as err:

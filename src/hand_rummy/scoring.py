@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from hand_rummy.cards import JOKER, Card, format_cards, parse_card
+from hand_rummy.cards import JOKER, Card, Rank, Suit, format_cards, parse_card
 from hand_rummy.errors import InvalidStateError, expect
 from hand_rummy.melds import CardsLike, MeldRules, read_cards
 from hand_rummy.rulebook import cite
@@ -54,14 +54,24 @@ __all__ = [
 ]
 
 
-def card_penalty(card: Card, rules: MeldRules) -> int:
-    """What ``card`` costs when left in the hand of a player who has opened."""
+def card_penalty(card: Card, rules: MeldRules, *, demoted: bool = False) -> int:
+    """What ``card`` costs when left in the hand of a player who has opened.
+
+    A ``demoted`` card is a wild taken from the discard pile, which plays as a natural
+    Ace from then on (000), so it costs what a natural Ace costs (RULES-MATRIX L5).
+    """
     expect(card, Card, "the card")
     expect(rules, MeldRules, "the rules (MeldRules.of(ruleset, indicator))")
     penalties = rules.ruleset.penalties
+    if demoted:
+        return penalties.natural(_ACE)
     if rules.is_wild(card):
         return penalties.wild
     return penalties.natural(rules.wilds.natural_as(card))
+
+
+_ACE = Card(Rank.ACE, Suit.SPADES)
+"""An Ace: what a demoted card costs does not depend on its suit."""
 
 
 def hand_value(cards: Iterable[Card], rules: MeldRules) -> int:
@@ -109,10 +119,15 @@ def check_copies(cards: Iterable[Card], ruleset: Ruleset, where: str) -> None:
 
 @attrs.frozen
 class PlayerEnd:
-    """One player at the end of a round: the cards still held and whether they had opened."""
+    """One player at the end of a round: the cards still held and whether they had opened.
+
+    ``demoted`` are the cards of ``hand`` that are wild cards taken from the discard pile
+    (000 §Exchanging wild cards): they play as natural Aces, and cost as much.
+    """
 
     hand: tuple[Card, ...] = ()
     opened: bool = False
+    demoted: tuple[Card, ...] = ()
 
 
 @attrs.frozen
@@ -125,6 +140,12 @@ class RoundEnd:
     lay-offs and exchanges left them, in a Hand) and ``last_discard`` the
     final discard, for bonuses that depend on them. ``teams`` lists the seats
     of each team; by default the ruleset's seating decides.
+
+    A wild card taken from the discard pile plays as a natural Ace (000): where
+    such a card is among ``melded``, ``melded_demoted`` names the Ace it plays as
+    (a wild Ace itself, a joker the Ace its meld gives it), which the colour and
+    suit bonuses count in place of the card; ``last_discard_demoted`` says that
+    the last discard was such a card, so not a wild one.
     """
 
     players: tuple[PlayerEnd, ...]
@@ -133,6 +154,8 @@ class RoundEnd:
     melded: tuple[Card, ...] = ()
     last_discard: Card | None = None
     teams: tuple[tuple[int, ...], ...] | None = None
+    melded_demoted: tuple[Card, ...] = ()
+    last_discard_demoted: bool = False
 
     def __attrs_post_init__(self) -> None:
         if not self._plainly_typed():
@@ -143,6 +166,20 @@ class RoundEnd:
             )
         if self.hand and self.went_out is None:
             raise InvalidStateError("a Hand finish needs the seat that went out")
+        for seat, player in enumerate(self.players):
+            if player.demoted and Counter(player.demoted) - Counter(player.hand):
+                raise InvalidStateError(
+                    f"players[{seat}].demoted names {format_cards(player.demoted)}, "
+                    f"which the hand {format_cards(player.hand) or '(empty)'} does not hold"
+                )
+        for card in self.melded_demoted:
+            if card.rank is not Rank.ACE:
+                raise InvalidStateError(
+                    f"melded_demoted names {card}: a card taken from the discard pile plays "
+                    "as an Ace"
+                )
+        if self.last_discard_demoted and self.last_discard is None:
+            raise InvalidStateError("last_discard_demoted is set, but there is no last discard")
         if self.went_out is not None and self.players[self.went_out].hand:
             shown = format_cards(self.players[self.went_out].hand)
             raise InvalidStateError(f"seat {self.went_out} went out but still holds {shown}")
@@ -167,6 +204,8 @@ class RoundEnd:
                 and type(p.opened) is bool
                 and type(p.hand) is tuple
                 and all(type(c) is Card for c in p.hand)
+                and type(p.demoted) is tuple
+                and all(type(c) is Card for c in p.demoted)
                 for p in self.players
             )
             and (self.went_out is None or type(self.went_out) is int)
@@ -174,6 +213,9 @@ class RoundEnd:
             and type(self.melded) is tuple
             and all(type(c) is Card for c in self.melded)
             and (self.last_discard is None or type(self.last_discard) is Card)
+            and type(self.melded_demoted) is tuple
+            and all(type(c) is Card for c in self.melded_demoted)
+            and type(self.last_discard_demoted) is bool
             and (
                 self.teams is None
                 or (
@@ -189,12 +231,15 @@ class RoundEnd:
             expect(player, PlayerEnd, f"players[{seat}]")
             _expect_cards(player.hand, f"players[{seat}].hand")
             expect(player.opened, bool, f"players[{seat}].opened")
+            _expect_cards(player.demoted, f"players[{seat}].demoted")
         if self.went_out is not None:
             expect(self.went_out, int, "went_out (the seat that went out, or None)")
         expect(self.hand, bool, "hand (whether the round ended with a Hand)")
         _expect_cards(self.melded, "melded")
         if self.last_discard is not None:
             expect(self.last_discard, Card, "last_discard")
+        _expect_cards(self.melded_demoted, "melded_demoted")
+        expect(self.last_discard_demoted, bool, "last_discard_demoted")
         if self.teams is not None:
             expect(self.teams, (tuple, list), "the teams")
             for team in self.teams:
@@ -212,9 +257,11 @@ class RoundEnd:
         melded: CardsLike = (),
         last_discard: Card | str | None = None,
         teams: Sequence[Sequence[int]] | None = None,
+        melded_demoted: CardsLike = (),
+        last_discard_demoted: bool = False,
     ) -> RoundEnd:
         """A round end from card text or cards: ``players`` holds one ``(cards, opened)``
-        pair per seat."""
+        pair per seat, or ``(cards, opened, demoted)`` where the hand holds demoted cards."""
         if isinstance(players, str) or not isinstance(players, Iterable):
             raise InvalidStateError(
                 f"the players must be a list of (cards, opened) pairs, not {type(players).__name__}"
@@ -222,12 +269,17 @@ class RoundEnd:
         ends = []
         for seat, player in enumerate(players):
             # unpacked here, so that a wrong entry is named by its seat, not by Python
-            if isinstance(player, str) or not isinstance(player, Sequence) or len(player) != 2:
+            if (
+                isinstance(player, str)
+                or not isinstance(player, Sequence)
+                or len(player) not in (2, 3)
+            ):
                 raise InvalidStateError(
-                    f"players[{seat}] must be a pair (cards, opened), not {player!r:.60}"
+                    f"players[{seat}] must be a pair (cards, opened) or a triple (cards, opened, "
+                    f"demoted), not {player!r:.60}"
                 )
-            cards, opened = player
-            ends.append(PlayerEnd(read_cards(cards), opened))
+            demoted = read_cards(player[2]) if len(player) == 3 else ()
+            ends.append(PlayerEnd(read_cards(player[0]), player[1], demoted))
         seats: list[tuple[int, ...]] | None = None
         if teams is not None:
             expect(teams, Iterable, "the teams")
@@ -242,6 +294,8 @@ class RoundEnd:
             read_cards(melded),
             parse_card(last_discard) if isinstance(last_discard, str) else last_discard,
             tuple(seats) if seats is not None else None,
+            read_cards(melded_demoted),
+            last_discard_demoted,
         )
 
 
@@ -340,9 +394,13 @@ def _factors(end: RoundEnd, rules: MeldRules) -> list[ScoreFactor]:
     if bonus is None:
         return factors
     egyptian = cite(ruleset, Topic.SCORE_EGYPTIAN)[0]
-    if end.last_discard is not None and rules.is_wild(end.last_discard):
+    last = end.last_discard
+    if last is not None and rules.is_wild(last) and not end.last_discard_demoted:
         factors.append(ScoreFactor("wild discard", bonus.wild_discard, egyptian))
-    naturals = [rules.wilds.natural_as(c) for c in end.melded if not rules.is_wild(c)]
+    # a demoted card counts as the natural Ace it plays as, its face as nothing
+    faces = _demoted_faces(end.melded_demoted, end.melded, rules)
+    naturals = [rules.wilds.natural_as(c) for c in faces if not rules.is_wild(c)]
+    naturals += end.melded_demoted
     if naturals:
         suits = {c.suit for c in naturals}
         colours = {c.suit.is_red for c in naturals if c.suit is not None}
@@ -355,8 +413,51 @@ def _factors(end: RoundEnd, rules: MeldRules) -> list[ScoreFactor]:
     return factors
 
 
+def _demoted_faces(plays: Sequence[Card], melded: Sequence[Card], rules: MeldRules) -> list[Card]:
+    """``melded`` less the demoted cards that play as ``plays``: for each, the wild Ace it
+    names, or else a joker (which plays as any Ace); refused where ``melded`` holds neither
+    as a card that these rules demote."""
+    faces = list(melded)
+    for ace in plays:
+        face = next(
+            (
+                f
+                for f in (ace, JOKER)
+                if f in faces and rules.ruleset.demotion.demotes(f, rules.wilds)
+            ),
+            None,
+        )
+        if face is None:
+            raise InvalidStateError(
+                f"melded_demoted names {ace}, but the cards melded hold no card taken from the "
+                "discard pile that could play as it"
+            )
+        faces.remove(face)
+    return faces
+
+
 def _product(factors: Sequence[ScoreFactor]) -> int:
     return math.prod(f.factor for f in factors)
+
+
+def _values(player: PlayerEnd, rules: MeldRules) -> tuple[int, ...]:
+    """What each card of ``player``'s hand costs, the demoted ones as natural Aces."""
+    if not player.demoted:
+        return tuple(card_penalty(card, rules) for card in player.hand)
+    demotion = rules.ruleset.demotion
+    waiting = Counter(player.demoted)
+    values = []
+    for card in player.hand:
+        demoted = waiting[card] > 0
+        if demoted:
+            if not demotion.demotes(card, rules.wilds):
+                raise InvalidStateError(
+                    f"{card} is named as taken from the discard pile and demoted, but these "
+                    "rules demote no such card"
+                )
+            waiting[card] -= 1
+        values.append(card_penalty(card, rules, demoted=demoted))
+    return tuple(values)
 
 
 def score_round(end: RoundEnd, rules: MeldRules) -> RoundScore:
@@ -386,6 +487,12 @@ def score_round(end: RoundEnd, rules: MeldRules) -> RoundScore:
         shown.append(rules.wilds.indicator)
         where = "the hands, the cards melded, the last discard and the indicator"
     check_copies(shown, ruleset, where)
+    _demoted_faces(end.melded_demoted, end.melded, rules)  # refuses what could not be so
+    last = end.last_discard
+    if end.last_discard_demoted and last and not ruleset.demotion.demotes(last, rules.wilds):
+        raise InvalidStateError(
+            f"the last discard {last} is named as demoted, but these rules demote no such card"
+        )
     teams = end.teams
     if teams is None and ruleset.players.partnerships and count == 4:
         teams = ruleset.players.teams(count)
@@ -406,7 +513,7 @@ def score_round(end: RoundEnd, rules: MeldRules) -> RoundScore:
 
     def line(seat: int) -> PlayerScore:
         player = end.players[seat]
-        values = tuple(card_penalty(card, rules) for card in player.hand)
+        values = _values(player, rules)
         total = sum(values)
         own: tuple[ScoreFactor, ...] = tuple(factors)
         topics: tuple[Topic, ...]

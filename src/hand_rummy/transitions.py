@@ -297,7 +297,8 @@ def _discarded(state: _S, change: Discarded, history: object) -> _S:
         changes["announced"] = _put(state.announced, seat, change.announced)
         changes["missed"] = _put(state.missed, seat, change.missed)
     if change.finish is not None:
-        return _went_out(state.replace(**changes), change.finish, change.card)
+        demoted = change.slot >= DEMOTED
+        return _went_out(state.replace(**changes), change.finish, change.card, demoted)
     return _next_turn(state, changes)
 
 
@@ -343,7 +344,7 @@ def _player_end(state: RoundState, seat: int) -> PlayerEnd:
     # a player has opened personally when some meld on the table is theirs; whether a
     # partner's opening counts too is the scoring policy's call
     personal = any(meld.owner == seat for meld in state.table)
-    return PlayerEnd(state.hand(seat), personal)
+    return PlayerEnd(state.hand(seat), personal, state.hand_demoted(seat))
 
 
 def _stock_end(state: _S) -> _S:
@@ -354,7 +355,9 @@ def _stock_end(state: _S) -> _S:
     return state.replace(phase=Phase.OVER, outcome=Outcome(Ending.STOCK, score))
 
 
-def _went_out(state: _S, finish: Finish | None, last_discard: Card | None) -> _S:
+def _went_out(
+    state: _S, finish: Finish | None, last_discard: Card | None, demoted: bool = False
+) -> _S:
     if finish is None:
         return state
     seat = state.turn
@@ -365,12 +368,26 @@ def _went_out(state: _S, finish: Finish | None, last_discard: Card | None) -> _S
         state.current.melded,
         last_discard,
         state.teams(),
+        _demoted_plays(state, seat) if finish.hand else (),
+        demoted,
     )
     ending = Ending.HAND if finish.hand else Ending.WENT_OUT
     return state.replace(
         **_end_turn_flags(state),
         phase=Phase.OVER,
         outcome=Outcome(ending, score_round(end, state.rules), seat),
+    )
+
+
+def _demoted_plays(state: RoundState, seat: int) -> tuple[Card, ...]:
+    """What the demoted cards of ``seat``'s melds play as: in a Hand, every meld of the seat
+    was laid this turn, so these are the demoted cards among the turn's melded cards."""
+    return tuple(
+        meld.roles[i] or meld.cards[i]
+        for table_meld in state.table
+        if table_meld.owner == seat
+        for meld in (table_meld.meld,)
+        for i in sorted(meld.demoted)
     )
 
 
