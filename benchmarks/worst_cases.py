@@ -69,8 +69,36 @@ CASES: dict[str, tuple[str, str, str | None]] = {
         "JK JK JK JK 2S 2S 3S 3S 5S 4S 6S 7S 4S 5S",
         None,
     ),
+    # from a hunt (2026-12-06): a run of ten that turns the corner, with four jokers: about
+    # 105,000 lay-downs, most of them openings below the bar of 40, each asked whether the
+    # rest of the hand can still go out this turn (by melds and lay-offs on its own melds)
+    "romme-corner-run": (
+        "romme+round_the_corner",
+        "QH KH AH 2H 3H 4H 5H 6H 7H 8H JK JK JK JK",
+        None,
+    ),
+    # the same with the Ace at 1 wherever it stands, so more openings fall below the bar
+    "romme-corner-run-ace-1": (
+        "romme+round_the_corner+wrap_ace_1",
+        "QH KH AH 2H 3H 4H 5H 6H 7H 8H JK JK JK JK",
+        None,
+    ),
+    # and with melds of one natural card and three jokers, and a Hand that must meld every
+    # card: the slowest listing the hunt found
+    "romme-corner-run-hand": (
+        "romme+round_the_corner+wrap_ace_1+one_natural_three_jokers+hand_all_melded",
+        "QH KH AH 2H 3H 4H 5H 6H 7H 8H JK JK JK JK",
+        None,
+    ),
+    # the corner run less the 8♥ with the A♥ taken from the discard pile, which must be
+    # laid down at once: the first action waits for an opening that melds it
+    "romme-corner-taken": (
+        "romme+discard_only_to_meld+round_the_corner",
+        "2H 3H 4H 5H 6H 7H 8H 9H 10H JK JK JK JK AH",
+        None,
+    ),
 }
-TAKEN = {"romme-jokers-taken"}
+TAKEN = {"romme-jokers-taken", "romme-corner-taken"}
 
 TABLE_CASES: dict[str, tuple[str, str, str | None, tuple[tuple[int, str], ...]]] = {
     # name: (preset, the mover's hand, indicator, the table's melds as (owner, cards)); the

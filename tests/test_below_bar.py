@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from hand_rummy.below_bar import BelowBarOpenings, Plan
 from hand_rummy.cards import parse_card, parse_cards
 from hand_rummy.finder import FoundMeld, MeldFinder, counts
-from hand_rummy.finishing import lay_off_groups
+from hand_rummy.finishing import LayOffMemo, lay_off_groups
 from hand_rummy.melds import MeldRules
 from hand_rummy.rules import presets
 
@@ -43,6 +43,31 @@ def test_a_set_takes_its_rank_and_no_more_than_its_room() -> None:
     groups = lay_off_groups(FINDER, three.meld, three.kind, slots("7C 7H 8C"))
     # a set of 7s of four suits at most: the 7♣ joins, the second 7♥ would repeat a suit
     assert groups == [slots("7C")]
+
+
+def test_a_memo_shared_by_many_melds_changes_no_groups() -> None:
+    """A listing keeps one memo of the lay-offs tried for all its searches: the groups
+    are the same as worked out afresh, for every meld of a hand of jokers (where melds
+    grow into the same melds), with and without a limit."""
+    corner = finder_of("romme", ["round_the_corner"])
+    hand = counts(parse_cards("QH KH AH 2H 3H 4H 5H 6H 7H 8H JK JK JK JK"))
+    memo = LayOffMemo()
+    melds = corner.melds(hand)[::37]  # a spread of the 2,000-odd melds
+    assert len(melds) > 20
+    for meld in melds:
+        rest = list(hand)
+        for slot in meld.used:
+            rest[slot] -= 1
+        pool = tuple(slot for slot, n in enumerate(rest) for _ in range(n))
+        for limit in (None, 40):
+            shared = lay_off_groups(corner, meld.meld, meld.kind, pool, limit=limit, memo=memo)
+            alone = lay_off_groups(corner, meld.meld, meld.kind, pool, limit=limit)
+            assert shared == alone
+    assert memo.grown  # the lay-offs tried were kept
+
+
+def finder_of(preset: str, variants: list[str]) -> MeldFinder:
+    return MeldFinder.of(MeldRules.of(presets.build(preset, variants), None))
 
 
 def test_the_groups_are_refused_past_the_limit_of_lay_offs_tried() -> None:

@@ -37,7 +37,7 @@ from collections.abc import Callable, Sequence
 from itertools import compress
 
 from hand_rummy.finder import FoundMeld, MeldFinder
-from hand_rummy.finishing import lay_off_groups
+from hand_rummy.finishing import LayOffMemo, lay_off_groups
 
 __all__ = ["BelowBarOpenings", "Plan"]
 
@@ -62,7 +62,8 @@ class BelowBarOpenings:
     hand slot) on the table before the opening, as the hand slots of its new
     melds, or ``None``. Hands of cards are integers with a byte of count per
     slot that ``hand`` holds, as in the finishing search: a growth is taken
-    from what an opening leaves by one subtraction.
+    from what an opening leaves by one subtraction. ``memo`` is the caller's
+    :class:`~hand_rummy.finishing.LayOffMemo`, which its other searches share.
     """
 
     __slots__ = (
@@ -74,6 +75,7 @@ class BelowBarOpenings:
         "_guard",
         "_hand",
         "_held",
+        "_memo",
         "_size",
         "_unit",
         "_ways",
@@ -84,6 +86,7 @@ class BelowBarOpenings:
         finder: MeldFinder,
         hand: Sequence[int],
         finish: Callable[[Sequence[int]], Plan | None],
+        memo: LayOffMemo | None = None,
     ) -> None:
         self._finder = finder
         self._finish = finish
@@ -98,6 +101,9 @@ class BelowBarOpenings:
         # and how many openings have needed them so far
         self._groups: dict[FoundMeld, list[int]] = {}
         self._asked: dict[FoundMeld, int] = {}
+        # the lay-offs tried on each meld, grown or not: the groups of different melds, and
+        # of one meld with a bigger budget, go through many of the same grown melds
+        self._memo = LayOffMemo() if memo is None else memo
 
     def plan(self, melds: Sequence[FoundMeld], alone: Callable[[], Plan | None]) -> Plan | None:
         """The new melds of one way to finish the turn after laying ``melds`` down (their
@@ -172,7 +178,14 @@ class BelowBarOpenings:
         # what the meld could take of the cards it leaves: those of any opening it is in
         rest = self._hand - self._code(found)
         pool = [slot for i, slot in enumerate(self._held) for _ in range((rest >> (8 * i)) & 0xFF)]
-        groups = lay_off_groups(self._finder, found.meld, found.kind, pool, limit=asked * _TRIES)
+        groups = lay_off_groups(
+            self._finder,
+            found.meld,
+            found.kind,
+            pool,
+            limit=asked * _TRIES,
+            memo=self._memo,
+        )
         if groups is None:
             return None
         unit = self._unit

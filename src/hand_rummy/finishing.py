@@ -41,7 +41,7 @@ from hand_rummy.rules.wilds import MeldKind
 from hand_rummy.state import DEMOTED, TableMeld
 from hand_rummy.table import LayoffContext, lay_off
 
-__all__ = ["FinishRules", "finish_plan", "lay_off_groups", "lay_off_options"]
+__all__ = ["FinishRules", "LayOffMemo", "finish_plan", "lay_off_groups", "lay_off_options"]
 
 _GOING_OUT = LayoffContext(going_out=True)
 _V = TypeVar("_V")
@@ -75,6 +75,7 @@ def finish_plan(
     rules: FinishRules,
     discardable: Callable[[int], bool],
     melding: Set[int] = frozenset(),
+    memo: LayOffMemo | None = None,
 ) -> tuple[int, ...] | None:
     """The new melds of one way to empty ``hand`` this turn by melds, lay-offs on ``table``
     and a discard, or ``None`` when there is none.
@@ -85,6 +86,8 @@ def finish_plan(
     by lay-offs on ``table`` and the final discard. With ``melding``, only
     the ways in which at least one card of those hand slots is in a new meld
     count (the card taken from the discard pile, say, which must be melded).
+    ``memo`` keeps what the search learns about lay-offs for the caller's next
+    searches (a listing asks one for each of its openings below the bar).
     """
     spare = 1 if rules.final_discard or rules.may_discard else 0
     if sum(hand) == 0:
@@ -124,6 +127,7 @@ def finish_plan(
         discardable=discardable,
         reach=reach,
         melding=melding,
+        memo=memo,
     )
     return search.start()
 
@@ -316,6 +320,7 @@ class _Search:
         discardable: Callable[[int], bool],
         reach: Callable[[int], bool],
         melding: Set[int] = frozenset(),
+        memo: LayOffMemo | None = None,
     ) -> None:
         self.slots = list(compress(range(len(hand)), hand))
         self.counts = {slot: hand[slot] for slot in self.slots}
@@ -342,6 +347,7 @@ class _Search:
         self.need_discard = need_discard
         self.discardable = discardable
         self.reach = reach
+        self.memo = memo
         self.seen: dict[object, bool] = {}
         self.leaves = 0  # the ways of setting cards aside asked about so far
         self.pool: tuple[list[list[int]], set[int]] | None = None
@@ -436,7 +442,7 @@ class _Search:
         shares = []
         taken = 0  # a nonzero byte for each card that some meld could take
         for meld, kind in targets:
-            groups = _takes(self.finder, meld, kind, cards)
+            groups = _takes(self.finder, meld, kind, cards, self.memo)
             if groups:  # a meld that takes none of them has no say in the split
                 coded = [code(g) for g in groups]
                 shares.append(coded)
@@ -494,7 +500,7 @@ class _Search:
         shares: list[list[int]] = []
         taken: set[int] = set()
         for meld, kind in self.targets:
-            groups = _takes(self.finder, meld, kind, pool)
+            groups = _takes(self.finder, meld, kind, pool, self.memo)
             if groups:
                 shares.append([sum(map(unit.__getitem__, group)) for group in groups])
                 taken.update(slot for group in groups for slot in group)
@@ -523,18 +529,47 @@ def _split(
 
 
 def _takes(
-    finder: MeldFinder, meld: Meld, kind: MeldKind, cards: tuple[int, ...]
+    finder: MeldFinder,
+    meld: Meld,
+    kind: MeldKind,
+    cards: tuple[int, ...],
+    memo: LayOffMemo | None = None,
 ) -> list[tuple[int, ...]]:
     """:func:`lay_off_groups`, remembered: it depends only on the rules, the meld and the
     cards, and the same older melds are asked about the same few cards in search after
-    search."""
+    search (in ``memo`` too, where the caller keeps one)."""
+    if memo is not None:
+        mine = memo.groups.get((meld, kind, cards))
+        if mine is not None:
+            return mine
     key = (finder.rules, meld, kind, cards)
     known = _TAKES.get(key)
     if known is None:
-        groups = lay_off_groups(finder, meld, kind, cards)
+        groups = lay_off_groups(finder, meld, kind, cards, memo=memo)
         assert groups is not None  # no limit
         known = _kept(_TAKES, key, groups)
+    if memo is not None:
+        memo.groups[meld, kind, cards] = known
     return known
+
+
+class LayOffMemo:
+    """What searches learn about lay-offs on melds, kept by a caller for its next searches.
+
+    The memos of this module are shared by every search and bounded, and a full one
+    forgets everything. One listing of a hand rich in wild cards can ask about more
+    grown melds than they hold, each many times over (every opening below the bar
+    searches the rest of the turn, and many meet the same melds): a listing keeps one
+    of these for itself, and it goes when the listing does. Under one finder only.
+    """
+
+    __slots__ = ("groups", "grown")
+
+    def __init__(self) -> None:
+        self.grown: dict[tuple[Meld, MeldKind, int], list[Meld]] = {}
+        """:func:`lay_off_options` by meld, kind and hand slot."""
+        self.groups: dict[tuple[Meld, MeldKind, tuple[int, ...]], list[tuple[int, ...]]] = {}
+        """:func:`lay_off_groups` by meld, kind and cards, without a limit."""
 
 
 _STORE_LIMIT = 4096
@@ -560,11 +595,15 @@ def lay_off_groups(
     cards: Sequence[int],
     *,
     limit: int | None = None,
+    memo: LayOffMemo | None = None,
 ) -> list[tuple[int, ...]] | None:
     """Every group of ``cards`` (hand slots, ascending) that ``meld`` could take from a
     finishing player, one lay-off after another, as ascending hand slots; ``None`` if
     that takes more than ``limit`` lay-offs tried (wild cards can place a group in many
-    orders and roles, and each way is a meld to try the cards on)."""
+    orders and roles, and each way is a meld to try the cards on). ``memo``, the
+    caller's own, keeps the lay-offs tried (:class:`LayOffMemo`).
+    """
+    known = {} if memo is None else memo.grown
     pool = Counter(cards)
     found: dict[tuple[int, ...], None] = {}
     seen: set[tuple[Meld, tuple[int, ...]]] = set()
@@ -578,7 +617,10 @@ def lay_off_groups(
             if not budget:
                 return None
             budget -= 1
-            for after in lay_off_options(finder, now, kind, slot):
+            options = known.get((now, kind, slot))
+            if options is None:
+                options = known[now, kind, slot] = lay_off_options(finder, now, kind, slot)
+            for after in options:
                 grown = tuple(sorted((*used, slot)))
                 if (after, grown) in seen:
                     continue

@@ -494,10 +494,13 @@ def _wraps(fixed: Sequence[Card], length: int) -> bool:
 
 
 def _limits(
-    kind: MeldKind, placed: Sequence[_Slot], rules: MeldRules, shown: str
+    kind: MeldKind, placed: Sequence[_Slot], rules: MeldRules, meld: Meld
 ) -> list[Violation]:
     ruleset = rules.ruleset
-    found = ruleset.wild_limits.check(kind, tuple(s.counts_as_wild for s in placed), shown)
+    wilds = tuple(s.counts_as_wild for s in placed)
+    if ruleset.wild_limits.allows(kind, wilds):
+        return []  # the usual answer, without wording a refusal (lay-off searches judge many)
+    found = ruleset.wild_limits.check(kind, wilds, str(meld))
     return [cited(v, ruleset) for v in found]
 
 
@@ -541,7 +544,6 @@ def _judged(meld: Meld, rules: MeldRules) -> MeldJudgement:
     """:func:`judge_meld`'s answer, remembered: it depends on nothing but the two frozen
     values, and a table meld is judged again at every turn that asks what it could take or
     give up (each of its lay-offs and exchanges judges it first)."""
-    shown = str(meld)
     slots, problems = _slots(meld, rules)
     if problems:
         return MeldJudgement(Verdict.of(*problems))
@@ -552,7 +554,7 @@ def _judged(meld: Meld, rules: MeldRules) -> MeldJudgement:
     legal: list[tuple[MeldKind, list[_Slot], bool]] = []
     first_failure: list[Violation] = []
     for kind, placed, in_order in readings:
-        broken = _limits(kind, placed, rules, shown)
+        broken = _limits(kind, placed, rules, meld)
         if broken:
             first_failure = first_failure or broken
         else:
@@ -560,6 +562,7 @@ def _judged(meld: Meld, rules: MeldRules) -> MeldJudgement:
     if not legal:
         if first_failure:
             return MeldJudgement(Verdict.of(*first_failure))
+        shown = str(meld)
         if slots and all(s.plays is None for s in slots):
             every = (True,) * len(slots)
             ruleset = rules.ruleset
@@ -591,6 +594,7 @@ def _judged(meld: Meld, rules: MeldRules) -> MeldJudgement:
     if len(legal) > 1 and best_value:
         legal = [max(legal, key=lambda r: (_points(r[0], r[1], rules), r[2]))]
     if len(legal) > 1:
+        shown = str(meld)
         candidates = tuple(_to_meld(placed) for _, placed, _ in legal)
         options = "; ".join(
             f"{c.describe()} ({_points(k, p, rules)} points)"

@@ -112,8 +112,9 @@ def lay_off(
     shifted = {len(old) + i for i in added.demoted}
     combined = Meld(old.cards + added.cards, old.roles + added.roles, old.demoted | shifted)
     after = judge_meld(combined, rules)
-    shown = f"{format_cards(added.cards)} on {old.describe()}"
+    # each refusal words its own message: a finishing search tries thousands of lay-offs
     if not after.ok or after.meld is None:
+        shown = _shown(added, old)
         reasons = "; ".join(v.message for v in after.verdict.violations)
         code = (
             after.verdict.violations[0].code
@@ -130,7 +131,7 @@ def lay_off(
                 violation(
                     ruleset,
                     Code.LAYOFF_BREAKS_MELD,
-                    f"{shown} would change the kind of meld",
+                    f"{_shown(added, old)} would change the kind of meld",
                     Topic.LAYOFF,
                 )
             )
@@ -141,13 +142,18 @@ def lay_off(
                 violation(
                     ruleset,
                     Code.LAYOFF_TWO_PLUS_WILD,
-                    f"{shown}: a set of two cards and a wild takes one missing card only when "
-                    "you go out this turn or 'one card' has been (or will now be) announced",
+                    f"{_shown(added, old)}: a set of two cards and a wild takes one missing card "
+                    "only when you go out this turn or 'one card' has been (or will now be) "
+                    "announced",
                     Topic.TWO_PLUS_WILD,
                 )
             )
         )
     return LayoffResult(Verdict.legal(), after.meld)
+
+
+def _shown(added: Meld, old: Meld) -> str:
+    return f"{format_cards(added.cards)} on {old.describe()}"
 
 
 def _two_plus_wild_blocks(

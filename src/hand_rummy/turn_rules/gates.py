@@ -7,7 +7,7 @@ from collections.abc import Sequence, Set
 from hand_rummy.actions import Action
 from hand_rummy.cards import CARDS, Card
 from hand_rummy.finder import FoundMeld
-from hand_rummy.finishing import FinishRules, finish_plan
+from hand_rummy.finishing import FinishRules, LayOffMemo, finish_plan
 from hand_rummy.rulebook import violation
 from hand_rummy.rules.opening import OpeningExemption
 from hand_rummy.rules.table_setup import FirstTurn
@@ -299,6 +299,7 @@ def finishing_slots(
     rules: FinishRules,
     hand: Sequence[int] | None = None,
     table: tuple[TableMeld, ...] | None = None,
+    memo: LayOffMemo | None = None,
 ) -> tuple[tuple[int, ...], ...] | None:
     """The hand slots of each new meld of one way to finish (as :func:`finishing_melds`,
     without building the melds), or ``None``.
@@ -309,10 +310,11 @@ def finishing_slots(
     discard depends on the card taken this turn), so this is the answer for the round
     after the lay-down, without that round being built. With ``hand`` alone it is an
     answer for every opening that leaves ``hand``, whatever melds it lays: those only
-    add places to lay off on.
+    add places to lay off on. ``memo`` keeps what the search learns about lay-offs for
+    the caller's next searches.
     """
     held = state.hands[state.turn] if hand is None else hand
-    plan = _finish_plan(state, rules, hand=held, table=table)
+    plan = _finish_plan(state, rules, hand=held, table=table, memo=memo)
     if plan is None:
         return None
     slots = state.finder.meld_slots(held)
@@ -323,8 +325,10 @@ def _finish_plan(
     state: RoundState,
     rules: FinishRules,
     melding: Set[int] = frozenset(),
+    *,
     hand: Sequence[int] | None = None,
     table: tuple[TableMeld, ...] | None = None,
+    memo: LayOffMemo | None = None,
 ) -> tuple[int, ...] | None:
     seat = state.turn
     held = state.hands[seat] if hand is None else hand
@@ -336,6 +340,7 @@ def _finish_plan(
         rules=rules,
         discardable=lambda slot: discardable_slot(state, slot, 1, held),
         melding=melding,
+        memo=memo,
     )
 
 

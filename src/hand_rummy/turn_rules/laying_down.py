@@ -12,6 +12,7 @@ from hand_rummy.actions import LayDown
 from hand_rummy.below_bar import BelowBarOpenings, Plan
 from hand_rummy.cards import format_cards
 from hand_rummy.finder import FoundMeld
+from hand_rummy.finishing import LayOffMemo
 from hand_rummy.melds import Meld, judge_meld
 from hand_rummy.opening import judge_opening
 from hand_rummy.rulebook import violation
@@ -260,26 +261,30 @@ def _promise_kept(state: RoundState, change: LaidDown) -> bool:
     return _promise_plan(state, change, _minus(state.hands[state.turn], change.slots)) is not None
 
 
-def _promise_plan(state: RoundState, change: LaidDown, left: Sequence[int]) -> Plan | None:
+def _promise_plan(
+    state: RoundState, change: LaidDown, left: Sequence[int], memo: LayOffMemo | None = None
+) -> Plan | None:
     """How a below-bar opening, which leaves the hand ``left``, finishes the turn (the new
     melds after it), or ``None``: the search of the rest of the turn, with the opening's
-    melds among those to lay off on."""
+    melds among those to lay off on (a listing's searches share its ``memo``)."""
     rules = finish_rules(state)
     if rules is None:
         return None
     if change.finish is not None:
         hand_only = state.ruleset.opening_exemption is OpeningExemption.HAND
         return () if change.finish.hand or not hand_only else None
-    return finishing_slots(state, rules, left, state.table + laid_melds(state, change))
+    return finishing_slots(state, rules, left, state.table + laid_melds(state, change), memo)
 
 
-def _together(state: RoundState, hand: Sequence[int]) -> BelowBarOpenings | None:
+def _together(state: RoundState, hand: Sequence[int], memo: LayOffMemo) -> BelowBarOpenings | None:
     """The below-bar openings of ``hand``, judged together, or ``None`` if the turn allows
     none; each judgment is :func:`_promise_plan`'s, taken apart (:mod:`~hand_rummy.below_bar`)."""
     rules = finish_rules(state)
     if rules is None:
         return None
-    return BelowBarOpenings(state.finder, hand, lambda cards: finishing_slots(state, rules, cards))
+    return BelowBarOpenings(
+        state.finder, hand, lambda cards: finishing_slots(state, rules, cards, memo=memo), memo
+    )
 
 
 def lay_downs(state: RoundState, listed: LayDown | None = None) -> Iterator[LayDown]:
@@ -312,7 +317,9 @@ def lay_downs(state: RoundState, listed: LayDown | None = None) -> Iterator[LayD
     # openings that reach the bar first; those below it only if a finish is possible at all
     using = _obliged_slots(state)
     reaching = finder.combinations(hand, min_points=required, using=using)
-    yield from _openings(state, hand, reaching, required)
+    # what the searches of the openings below the bar learn about lay-offs, for each other
+    memo = LayOffMemo()
+    yield from _openings(state, hand, reaching, required, memo)
     rules = finish_rules(state)
     plan = None if rules is None else finishing_melds(state, rules, using)
     if plan is None:
@@ -322,9 +329,9 @@ def lay_downs(state: RoundState, listed: LayDown | None = None) -> Iterator[LayD
     # does not wait for the many that cannot finish (the same check judges it)
     first = plan if plan and sum(f.points for f in plan) < required else None
     if first is not None:
-        yield from _openings(state, hand, (first,), required)
+        yield from _openings(state, hand, (first,), required, memo)
     below = finder.combinations(hand, using=using, below=required)
-    yield from _openings(state, hand, (c for c in below if c != first), required)
+    yield from _openings(state, hand, (c for c in below if c != first), required, memo)
 
 
 def promised_lay_down(state: RoundState) -> LayDown | None:
@@ -365,6 +372,7 @@ def _openings(
     hand: Sequence[int],
     combos: Iterable[tuple[FoundMeld, ...]],
     required: int,
+    memo: LayOffMemo,
 ) -> Iterator[LayDown]:
     pending = state.current.obligation
     size = sum(hand)
@@ -392,12 +400,12 @@ def _openings(
             plan = _inherited(judged, combo, finish)
             if plan is _UNKNOWN:
                 alone = functools.partial(
-                    _alone, state, hand, combo, points=points, size_after=size_after
+                    _alone, state, hand, combo, points=points, size_after=size_after, memo=memo
                 )
                 if finish is not None:
                     plan = alone()
                 else:
-                    together = together or _together(state, hand)
+                    together = together or _together(state, hand, memo)
                     plan = None if together is None else together.plan(combo, alone)
             if len(judged) == len(combo) - 1:
                 judged.append((combo, plan))
@@ -417,12 +425,13 @@ def _alone(
     *,
     points: int,
     size_after: int,
+    memo: LayOffMemo,
 ) -> Plan | None:
     """:func:`_promise_plan` of the below-bar opening ``combo`` of the finder's melds."""
     slots = _slots(combo)
     melds = tuple((f.meld, f.kind) for f in combo)
     change = _opening(state, melds, points, slots, size_after, below=True)
-    return _promise_plan(state, change, _minus(hand, slots))
+    return _promise_plan(state, change, _minus(hand, slots), memo)
 
 
 def _slots(combo: Sequence[FoundMeld]) -> list[int]:
