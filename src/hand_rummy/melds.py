@@ -291,7 +291,10 @@ def _run_windows(slots: Sequence[_Slot], suit: Suit, rules: MeldRules) -> list[l
     if n > 13:
         return []  # a run never holds the same card twice, so thirteen cards at most
     if wrap:
-        starts = range(1, 14)
+        # a window holds every fixed card: value v lies in the window from s when it is
+        # fewer than n steps round from s
+        held = {int(_rank(slot.plays)) for slot in slots if slot.plays is not None}
+        starts: Sequence[int] = [s for s in range(1, 14) if all((v - s) % 13 < n for v in held)]
     else:
         low = 1 if policy.ace_low else 2
         high = _HIGH_ACE if policy.ace_high else 13
@@ -371,7 +374,7 @@ def _readings(slots: list[_Slot], rules: MeldRules) -> list[tuple[MeldKind, list
     if len(suits) == 1 and run_length_ok and len(fixed) == len({c.index for c in fixed}):
         suit = _suit(fixed[0])
         for values in _run_windows(slots, suit, rules):
-            order = sorted(range(len(slots)), key=lambda i: _order_key(values, i, rules))
+            order = _run_order(values, rules)
             placed = [
                 slots[i]
                 if slots[i].plays is not None
@@ -400,9 +403,10 @@ def _canonical_set(filled: list[_Slot], rank: Rank) -> list[_Slot]:
     ]
 
 
-def _order_key(values: Sequence[int], i: int, rules: MeldRules) -> int:
+def _run_order(values: Sequence[int], rules: MeldRules) -> list[int]:
+    """The places of a run's cards (valued ``values``) from its low end to its high end."""
     if not rules.ruleset.runs.wrap:
-        return values[i]
+        return sorted(range(len(values)), key=values.__getitem__)
     # a wrapped run starts after its gap: rotate so the lowest value after the gap comes first
     present = set(values)
     start = (
@@ -410,7 +414,7 @@ def _order_key(values: Sequence[int], i: int, rules: MeldRules) -> int:
         if len(present) < 13
         else 1
     )
-    return (values[i] - start) % 13
+    return sorted(range(len(values)), key=lambda i: (values[i] - start) % 13)
 
 
 def _shape_violations(slots: Sequence[_Slot], rules: MeldRules, shown: str) -> list[Violation]:
