@@ -148,6 +148,19 @@ TAKEN_TABLE_CASES: dict[str, tuple[str, str, str | None, tuple[tuple[int, str], 
 }
 
 
+FREED_CASES: dict[str, tuple[str, str, tuple[tuple[int, str], ...]]] = {
+    # name: (preset, the mover's hand, the table's melds as (owner, cards)); the mover has
+    # opened and has just taken a joker back from a meld by an exchange, which it must now lay
+    # down in a new meld: with three more jokers in hand, the melds that could hold it number
+    # in the hundreds, and the first legal action is one of them (from a hunt, 2026-12-06)
+    "romme-freed-joker": (
+        "romme",
+        "3H 4H 5H 6H 7H 8H 9H JK JK JK JK",
+        ((0, "9C 10C JC"), (1, "5S 6S 7S")),
+    ),
+}
+
+
 PROMISE_CASES: dict[str, tuple[str, str, str | None, tuple[tuple[int, str], ...], str]] = {
     # name: (preset and variants, the mover's hand, indicator, the table's melds, an opening
     # below the bar that the mover lays first); that opening promises a finish this turn, so
@@ -256,6 +269,23 @@ def table_position(
     return hr.Round.from_position(spot)
 
 
+def freed_position(preset: str, hand: str, melds: tuple[tuple[int, str], ...]) -> hr.Round:
+    """Seat 0 of three, opened, to move after drawing with a joker just freed by an exchange;
+    it holds ``hand`` (the joker among it), and the melds are on the table."""
+    name, *variants = preset.split("+")
+    spot = hr.Position(
+        hr.build(name, variants),
+        players=[hr.PositionSeat(hand, melded=True), 12, 12],
+        table=[hr.PositionMeld(i + 1, owner, cards) for i, (owner, cards) in enumerate(melds)],
+        discards="AD",
+        discard_size=10,
+        turn=0,
+        phase=hr.Phase.PLAY,
+        current=hr.PositionTurn(freed=hr.JOKER),
+    )
+    return hr.Round.from_position(spot)
+
+
 def promise_position(
     preset: str,
     hand: str,
@@ -343,6 +373,8 @@ def build(name: str) -> hr.Round:
         return table_position(*TAKEN_TABLE_CASES[name], taken=True)
     if name in PROMISE_CASES:
         return promise_position(*PROMISE_CASES[name])
+    if name in FREED_CASES:
+        return freed_position(*FREED_CASES[name])
     preset, hand, indicator = CASES[name]
     return position(preset, hand, indicator, taken=name in TAKEN)
 
@@ -350,7 +382,7 @@ def build(name: str) -> hr.Round:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeats", type=int, default=3)
-    every = [*CASES, *TABLE_CASES, *TAKEN_TABLE_CASES, *PROMISE_CASES]
+    every = [*CASES, *TABLE_CASES, *TAKEN_TABLE_CASES, *PROMISE_CASES, *FREED_CASES]
     parser.add_argument("--cases", default=",".join(every))
     parser.add_argument("--measure", default=",".join(MEASURES), help="of " + ",".join(MEASURES))
     args = parser.parse_args(argv)

@@ -58,6 +58,23 @@ def test_melds_using_a_card_are_the_melds_that_hold_it(case: tuple[MeldRules, li
             assert finder.melds_using(hand, slot) == [u for u in every if slot in u], slot
 
 
+@given(hands(), st.integers(0, 40))
+@settings(max_examples=200, deadline=None)
+def test_the_melds_built_one_at_a_time_are_the_melds(
+    case: tuple[MeldRules, list[int]], stop: int
+) -> None:
+    """A new finder each time, so that no earlier call built the list: a first look that
+    stops after ``stop`` melds sees their start, and a whole pass sees all of them."""
+    rules, hand = case
+    fresh = MeldFinder(rules)
+    first = [f for _, f in zip(range(stop), fresh.iter_melds(hand))]
+    whole = list(fresh.iter_melds(hand))
+    expected = MeldFinder(rules).melds(hand)
+    assert whole == expected
+    assert first == expected[:stop]
+    assert list(fresh.iter_melds(hand)) == expected  # from the list the whole pass kept
+
+
 def test_a_finder_forgets_wild_placements_beyond_its_bound_and_finds_the_same(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -167,3 +167,17 @@ def test_an_unknown_measure_is_refused(capsys: pytest.CaptureFixture[str]) -> No
     with pytest.raises(SystemExit):
         WORST.main(["--measure", "fastest"])
     assert "unknown measure or case: fastest" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", sorted(WORST.FREED_CASES))
+def test_the_freed_cases_owe_a_meld_with_the_joker(name: str) -> None:
+    """The mover has opened and freed a joker, which 002 makes it lay down in a new meld at
+    once: every legal action is a lay-down of one meld holding a joker."""
+    game = WORST.build(name)
+    assert game.opened[0] and game.turn == 0
+    assert game.current.freed == hr.JOKER
+    assert game.current.obligation is hr.Obligation.USE_FREED_WILD
+    actions = list(game.legal_actions())
+    assert actions
+    assert all(isinstance(a, hr.LayDown) and len(a.melds) == 1 for a in actions)
+    assert all(hr.JOKER in a.melds[0].cards for a in actions)

@@ -788,6 +788,21 @@ class MeldFinder:
             known.found = [self._build(c) for c in known.candidates]
         return list(known.found)
 
+    def iter_melds(self, hand: Counts) -> Iterator[FoundMeld]:
+        """The melds of :meth:`melds`, in its order, each built when it is reached: a caller
+        that stops after a few (the first legal lay-down) does not wait for the thousands a
+        hand of wild cards has."""
+        known = self._hand(hand)
+        if known.found is not None:
+            yield from known.found
+            return
+        built = []
+        for candidate in known.candidates:
+            found = self._build(candidate)
+            built.append(found)
+            yield found
+        known.found = built
+
     def melds_at(self, hand: Counts, indices: Iterable[int]) -> tuple[FoundMeld, ...]:
         """The melds of :meth:`melds` at ``indices`` (only those are built)."""
         meld = self._meld_of(self._hand(hand))

@@ -301,7 +301,7 @@ def lay_downs(state: RoundState, listed: LayDown | None = None) -> Iterator[LayD
     required = state.required_opening(seat)
     size = sum(hand)
     if required is None:
-        for found in finder.melds(hand):
+        for found in finder.iter_melds(hand):
             if pending is not None and not _meets(state, (found,)):
                 continue
             left = _minus(hand, found.used)
