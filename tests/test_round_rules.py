@@ -1224,20 +1224,24 @@ def test_levant_two_natural_jokers_are_a_pair_for_redeal() -> None:
 
 
 def test_levant_two_plus_wild_one_card_when_announcing_one_card() -> None:
-    """000 §Exchanging wild cards: one missing card on 2 + wild if you will announce "one card"."""
+    """000 §Exchanging wild cards: one missing card on 2 + wild if you will announce "one
+    card" after this turn (matrix L10: one card left after the discard), a condition on the
+    whole turn: the lay-off may come before the melds that bring the hand down to it."""
     seat0 = "5S 5D AC JH QH KH 7S 7D 7H 9C 10C JC 5H 2D"
     g = deal(LEVANT, [seat0, None], indicator="8C", top="KS 9H 6D")
     g = play(g, hr.Discard(g.hand(1)[0]), hr.DrawStock())
     # 5S 5D A♣ (15) + JH QH KH (30) + 7S 7D 7H (21) = 66
     g = g.apply(lay("5S 5D AC", "JH QH KH", "7S 7D 7H"))
     group = table_id(g, "5S 5D AC")
-    # 15 - 9 = 6 cards; the lay-off would leave 5: no exception applies
-    refused(g, hr.LayOff(group, c("5H")), Code.LAYOFF_TWO_PLUS_WILD)
-    g = g.apply(lay("9C 10C JC"))
-    # 3 cards (5H 2D KS): the lay-off leaves 2, the discard 1 -> "one card" after this turn
+    # 15 - 9 = 6 cards: after the 5H, 9C 10C JC can still go down and the discard leave one
     allowed(g, hr.LayOff(group, c("5H")))
-    g = play(g, hr.LayOff(group, c("5H")), hr.Discard(c("KS"), announce=True))
+    promised = g.apply(hr.LayOff(group, c("5H")))
+    assert promised.current.obligation is hr.Obligation.ONE_CARD
+    # discarding now would leave four cards, breaking the condition the lay-off was made on
+    refused(promised, hr.Discard(c("KS"), announce=True), Code.LAYOFF_TWO_PLUS_WILD)
+    g = play(promised, lay("9C 10C JC"), hr.Discard(c("KS"), announce=True))
     assert g.announced[0] == 1
+    assert g.hand(0) == (c("2D"),)
 
 
 def test_levant_lay_off_on_others_is_not_a_hand() -> None:

@@ -1145,13 +1145,6 @@ def test_levant_wild_as_the_fourth_card_of_a_set(table: str, legal: bool) -> Non
     expect(game, off(1, "AC"), legal)
 
 
-BUG_TWO_PLUS_WILD = (
-    "000 'only if you go out this turn' is a condition on the turn; the engine judges it by "
-    "the hand size right after the lay-off (1 card, or 2 for the one-card announcement), so "
-    "a lay-off made before the melds that finish the turn is refused"
-)
-
-
 def _two_plus_wild(hand: str) -> hr.Round:
     return spot(
         LEVANT,
@@ -1161,7 +1154,6 @@ def _two_plus_wild(hand: str) -> hr.Round:
     )
 
 
-@pytest.mark.xfail(strict=True, reason=BUG_TWO_PLUS_WILD)
 def test_levant_two_plus_wild_lay_off_first_then_go_out() -> None:
     """000 §Exchanging wild cards: adding just one missing card is allowed "only if you go
     out this turn". The 5♦ may go first: 7♠ 8♠ 9♠ and the discard of the K♠ still get
@@ -1173,7 +1165,6 @@ def test_levant_two_plus_wild_lay_off_first_then_go_out() -> None:
     assert out.outcome is not None and out.outcome.winner == 0
 
 
-@pytest.mark.xfail(strict=True, reason=BUG_TWO_PLUS_WILD)
 @pytest.mark.parametrize("hand", ["5D 7S 8S 9S KS", "5D 7S 8S 9S KS QS"])
 def test_levant_two_plus_wild_lay_off_then_stopping_short(hand: str) -> None:
     """000 §Exchanging wild cards: the single missing card is allowed "only if you go out
@@ -1186,6 +1177,36 @@ def test_levant_two_plus_wild_lay_off_then_stopping_short(hand: str) -> None:
     game = _two_plus_wild(hand)
     after = ok(game, off(1, "5D"))
     refused(after, discard("KS"))
+
+
+def test_levant_two_plus_wild_lay_off_refused_when_the_turn_cannot_end_on_one_card() -> None:
+    """000 §Exchanging wild cards: one missing card on 5♥ 5♠ A♣ "only if you go out this
+    turn, or ... (you will announce it after this turn)" (RULES-MATRIX L10: one card left
+    after the discard). After the 5♦, 7♠ 2♣ 9♥ K♠ remain: no meld among them and nothing
+    on the table takes one, so the discard would leave three cards. Refused; and once the
+    5♦ is laid off last, after the other cards went, it is the usual lay-off."""
+    game = _two_plus_wild("5D 7S 2C 9H KS")
+    refused(game, off(1, "5D"), Code.LAYOFF_TWO_PLUS_WILD)
+    # with 7♠ 8♠ 9♠ it can: lay the run down, then the 5♦ leaves the K♠ to discard
+    game = _two_plus_wild("5D 7S 8S 9S KS")
+    game = ok(game, lay("7S 8S 9S"))
+    assert game.current.obligation is None
+    ok(game, off(1, "5D"))
+
+
+def test_levant_two_plus_wild_lay_off_binds_the_rest_of_the_turn() -> None:
+    """The 5♦ on 5♥ 5♠ A♣ first, with 7♠ 8♠ 9♠ K♠ Q♠ left (000 §Exchanging wild cards,
+    matrix L10): the turn must now end out or on one card. Discarding the K♠ at once
+    would leave four, so the listing holds no discard; it holds the lay-down of 7♠ 8♠ 9♠,
+    after which a discard leaves one card, announced (000 §Playing a turn)."""
+    game = ok(_two_plus_wild("5D 7S 8S 9S KS QS"), off(1, "5D"))
+    assert game.current.obligation is hr.Obligation.ONE_CARD
+    listed = list(game.legal_actions())
+    assert not any(isinstance(a, hr.Discard) for a in listed)
+    assert lay("7S 8S 9S") in listed
+    game = ok(game, lay("7S 8S 9S"))
+    after = ok(game, discard("KS", announce=True))
+    assert after.hand(0) == (hr.parse_card("QS"),)
 
 
 def test_levant_missed_three_cards_bars_going_out() -> None:

@@ -16,7 +16,7 @@ install the ``rl`` extra (``pip install 'hand-rummy[rl]'``).
 >>> import hand_rummy as hr
 >>> layout = ObservationLayout.of(hr.rulesets.levant)
 >>> layout.size, layout.section("hand").size
-(4500, 53)
+(4501, 53)
 """
 
 from __future__ import annotations

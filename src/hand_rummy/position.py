@@ -723,6 +723,14 @@ def _obligation(facts: _Facts, opened: Sequence[bool], held: Counter[Card]) -> O
             raise _fail(
                 f"players[{facts.mover}].hand", f"lacks the freed {freed} that is owed to a meld"
             )
+    if obligation is Obligation.ONE_CARD:
+        if not ruleset.layoff.two_plus_wild_rule:
+            raise _fail(
+                where,
+                "'one_card', but under these rules a set of two naturals and a wild takes any card",
+            )
+        if not current.laid_off:
+            raise _fail(where, "'one_card' follows a lay-off made this turn (laid_off)")
     if obligation is Obligation.GO_OUT:
         if ruleset.opening_exemption is OpeningExemption.NONE:
             raise _fail(where, "'go_out', but these rules let no opening go below the bar")

@@ -74,6 +74,10 @@ class Obligation(enum.Enum):
     GO_OUT = "go_out"
     """Get rid of every card this turn: the opening went below the bar on that promise
     (000 §The first meld, "Exception"; RULES-MATRIX L11)."""
+    ONE_CARD = "one_card"
+    """End this turn out, or holding one card after the discard: one missing card went onto
+    a set of two naturals and a wild on that promise (000 §Exchanging wild cards; RULES-MATRIX
+    L10)."""
 
 
 class Ending(enum.Enum):

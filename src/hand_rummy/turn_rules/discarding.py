@@ -34,7 +34,7 @@ def judge_discard(state: RoundState, action: Discard) -> Ruling:
     hand = state.hands[seat]
     left = sum(hand) - 1
     pending = state.current.obligation
-    if pending is not None and not (pending is Obligation.GO_OUT and left == 0):
+    if pending is not None and not _keeps(pending, left):
         return from_problems(obligation_problems(state))
     slot = hand_slot(hand, card, action.demoted)
     if not hand[slot]:
@@ -82,12 +82,20 @@ def judge_discard(state: RoundState, action: Discard) -> Ruling:
     )
 
 
+def _keeps(pending: Obligation, left: int) -> bool:
+    """Whether a discard that leaves ``left`` cards keeps the promise ``pending`` (a
+    discard meets no other obligation)."""
+    if pending is Obligation.GO_OUT:
+        return left == 0
+    return pending is Obligation.ONE_CARD and left <= 1
+
+
 def discard_options(state: RoundState) -> Iterator[Discard]:
     """Every legal discard, decided once for the whole hand (the same rules as above)."""
     hand = state.hands[state.turn]
     left = sum(hand) - 1
     pending = state.current.obligation
-    if pending is not None and not (pending is Obligation.GO_OUT and left == 0):
+    if pending is not None and not _keeps(pending, left):
         return
     if left == 0 and not may_go_out(state):
         return

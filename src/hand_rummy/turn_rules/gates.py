@@ -213,33 +213,83 @@ def obligation_problems(state: RoundState) -> list[Violation]:
         Obligation.OPEN: "first open: you took the discard before opening",
         Obligation.USE_FREED_WILD: f"first use the freed {state.current.freed} in a meld",
         Obligation.GO_OUT: "you opened below the bar, so this turn must get rid of every card",
+        Obligation.ONE_CARD: "you laid one missing card on a set of two cards and a wild, so "
+        "this turn must end with you out or holding one card",
     }[pending]
     code = {
         Obligation.MELD_TAKEN: Code.TAKE_DISCARD_NOT_MELDED,
         Obligation.OPEN: Code.TAKE_DISCARD_NOT_OPENED,
         Obligation.USE_FREED_WILD: Code.FREED_WILD_NOT_USED,
         Obligation.GO_OUT: Code.OPENING_BELOW_THRESHOLD,
+        Obligation.ONE_CARD: Code.LAYOFF_TWO_PLUS_WILD,
     }[pending]
     topics = {
         Obligation.MELD_TAKEN: (Topic.TAKE_MELD,),
         Obligation.OPEN: (Topic.TAKE_OPEN, Topic.OPENING_BAR),
         Obligation.USE_FREED_WILD: (Topic.FREED_WILD,),
         Obligation.GO_OUT: (Topic.OPENING_EXEMPTION, Topic.OPENING_BAR),
+        Obligation.ONE_CARD: (Topic.TWO_PLUS_WILD,),
     }[pending]
     return [violation(state.ruleset, code, message, *topics)]
 
 
 def lay_off_context(state: RoundState, size_after: int) -> LayoffContext:
+    """What 000's rule for a set of two naturals and a wild asks of a lay-off that leaves
+    ``size_after`` cards, as far as the hand tells: the turn goes out, or will end on one
+    card, or is bound to by a promise already made (the rest of the turn may still get
+    there: :func:`can_end_on_one_card`)."""
+    pending = state.current.obligation
     going_out = (
         size_after == 0
         or (size_after == 1 and state.ruleset.going_out.final_discard)
-        or state.current.obligation is Obligation.GO_OUT
+        or pending is Obligation.GO_OUT
     )
     return LayoffContext(
         going_out=going_out,
         one_card_announced=any(a == 1 for a in state.announced),
-        announcing_one_card=size_after == 2,
+        announcing_one_card=size_after == 2 or pending is Obligation.ONE_CARD,
     )
+
+
+def can_end_on_one_card(state: RoundState) -> bool:
+    """Whether the player to move can still end this turn out, or holding one card after the
+    discard (the promise of :attr:`~hand_rummy.state.Obligation.ONE_CARD`).
+
+    The hand never grows after the draw, so two cards or fewer will do. Otherwise some
+    card is kept and every other one goes by melds, lay-offs and the discard, or the whole
+    hand goes out.
+    """
+    hand = state.hands[state.turn]
+    if sum(hand) <= 2:
+        return True
+    final = state.ruleset.going_out.final_discard
+    if may_go_out(state) and _finish_plan(state, FinishRules(final_discard=final)) is not None:
+        return True
+    rest = FinishRules(final_discard=True)
+    for slot, count in enumerate(hand):
+        if not count:
+            continue
+        others = list(hand)
+        others[slot] -= 1
+
+        def discardable(card: int, kept: int = slot) -> bool:
+            # the discard leaves the kept card: it is made from a hand of the two
+            at_discard = [0] * len(hand)
+            at_discard[kept] += 1
+            at_discard[card] += 1
+            return discardable_slot(state, card, 2, at_discard)
+
+        plan = finish_plan(
+            state.finder,
+            others,
+            table=state.table,
+            seat=state.turn,
+            rules=rest,
+            discardable=discardable,
+        )
+        if plan is not None:
+            return True
+    return False
 
 
 def would_be_hand(state: RoundState, *, final_discard: bool, on_others: bool = False) -> bool:
@@ -344,10 +394,14 @@ def _finish_plan(
     )
 
 
+_PROMISES = (Obligation.GO_OUT, Obligation.ONE_CARD)
+"""The obligations that bind the rest of the turn rather than the next move."""
+
+
 def obligation_after(state: RoundState, size_after: int) -> Obligation | None:
-    """A lay-down meets what taking the discard or a wild obliged; a finish promise stays."""
+    """A lay-down meets what taking the discard or a wild obliged; a promise stays."""
     pending = state.current.obligation
-    return pending if pending is Obligation.GO_OUT and size_after > 0 else None
+    return pending if pending in _PROMISES and size_after > 0 else None
 
 
 def finish_of(state: RoundState, size_after: int, *, on_others: bool = False) -> Finish | None:
@@ -357,10 +411,16 @@ def finish_of(state: RoundState, size_after: int, *, on_others: bool = False) ->
 
 
 def keeping_the_promise(state: RoundState, action: Action, change: LaidDown | LaidOff) -> Ruling:
-    """Under a below-bar opening, a move is legal only if the turn can still finish."""
-    if state.current.obligation is not Obligation.GO_OUT or change.finish is not None:
+    """Under a promise, a move is legal only if the turn can still keep it: after a
+    below-bar opening, finish; after a single card on a set of two naturals and a wild,
+    end out or on one card."""
+    pending = state.current.obligation
+    if pending not in _PROMISES or change.finish is not None:
         return Ruling(change=change)
-    rules = finish_rules(state)
-    if rules is not None and can_still_finish(advance(state, action, change), rules):
-        return Ruling(change=change)
-    return from_problems(obligation_problems(state))
+    after = advance(state, action, change)
+    if pending is Obligation.ONE_CARD:
+        kept = can_end_on_one_card(after)
+    else:
+        rules = finish_rules(state)
+        kept = rules is not None and can_still_finish(after, rules)
+    return Ruling(change=change) if kept else from_problems(obligation_problems(state))

@@ -206,6 +206,8 @@ def _lay_down_opening(
         )
     melds = tuple((j.meld, j.kind) for j in opening.melds if j.meld is not None and j.kind)
     change = _opening(state, melds, opening.points, slots, size_after, below=below)
+    if not below and pending is Obligation.ONE_CARD:
+        return keeping_the_promise(state, action, change)
     if not below or _promise_kept(state, change):
         return Ruling(change=change)
     if state.ruleset.opening_exemption is OpeningExemption.NONE:
@@ -310,11 +312,25 @@ def lay_downs(state: RoundState, listed: LayDown | None = None) -> Iterator[LayD
             action = LayDown((found.meld,))
             if action == listed:
                 continue
-            if pending is Obligation.GO_OUT and not judge_lay_down(state, action).ok:
+            if pending in _PROMISES and not judge_lay_down(state, action).ok:
                 continue
             yield action
         return
-    # openings that reach the bar first; those below it only if a finish is possible at all
+    openings = _opening_lay_downs(state, hand, required)
+    if pending is Obligation.ONE_CARD:
+        # a promise made by a lay-off before opening (rules that allow both): each opening
+        # must keep it, which the judge asks
+        openings = (action for action in openings if judge_lay_down(state, action).ok)
+    yield from openings
+
+
+_PROMISES = (Obligation.GO_OUT, Obligation.ONE_CARD)
+
+
+def _opening_lay_downs(state: RoundState, hand: Sequence[int], required: int) -> Iterator[LayDown]:
+    """The openings of ``hand``: those that reach the bar first, then those below it if a
+    finish is possible at all."""
+    finder = state.finder
     using = _obliged_slots(state)
     reaching = finder.combinations(hand, min_points=required, using=using)
     # what the searches of the openings below the bar learn about lay-offs, for each other

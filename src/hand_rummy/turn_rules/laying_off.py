@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import attrs
+
 from hand_rummy.actions import LayOff
 from hand_rummy.cards import CARDS, Card, Rank, Suit
 from hand_rummy.rulebook import violation
 from hand_rummy.rules.turn import FreedWild
 from hand_rummy.rules.wilds import MeldKind
 from hand_rummy.state import DEMOTED, Obligation, RoundState, TableMeld
-from hand_rummy.table import lay_off
-from hand_rummy.transitions import LaidOff
+from hand_rummy.table import LayoffContext, LayoffResult, lay_off
+from hand_rummy.transitions import LaidOff, advance
 from hand_rummy.turn_rules.gates import (
+    can_end_on_one_card,
     finish_of,
     finish_rules,
     hand_slot,
@@ -36,7 +39,7 @@ def _lay_off_gate(state: RoundState, action: LayOff) -> tuple[list[Violation], T
     hand = state.hands[seat]
     slot = hand_slot(hand, action.card, action.demoted)
     demoted = slot >= DEMOTED
-    if pending is not None and pending is not Obligation.GO_OUT:
+    if pending is not None and pending not in (Obligation.GO_OUT, Obligation.ONE_CARD):
         taken_ok = (
             pending is Obligation.MELD_TAKEN
             and action.card == current.taken
@@ -98,19 +101,32 @@ def judge_lay_off(state: RoundState, action: LayOff) -> Ruling:
     problems = keep_problems(state, size_after, left)
     if problems:
         return from_problems(problems)
-    result = lay_off(
-        target.meld,
-        [action.card],
-        state.rules,
-        roles={0: action.role} if action.role is not None else None,
-        demoted=(0,) if slot >= DEMOTED else (),
-        context=lay_off_context(state, size_after),
-    )
+    context = lay_off_context(state, size_after)
+
+    def laid(context: LayoffContext) -> LayoffResult:
+        return lay_off(
+            target.meld,
+            [action.card],
+            state.rules,
+            roles={0: action.role} if action.role is not None else None,
+            demoted=(0,) if slot >= DEMOTED else (),
+            context=context,
+        )
+
+    result = laid(context)
+    refused = result
+    # 000: one missing card on a set of two naturals and a wild, "only if you go out this
+    # turn" or end it on one card: the rest of the turn may still get there, and must
+    promised = result.verdict.codes == (Code.LAYOFF_TWO_PLUS_WILD,)
+    if promised:
+        result = laid(attrs.evolve(context, announcing_one_card=True))
     if result.meld is None:
-        return from_problems(list(result.verdict.violations))
+        return from_problems(list(refused.verdict.violations))
     on_others = target.owner != state.turn
     pending = state.current.obligation
-    obligation = None if pending is not Obligation.GO_OUT else pending
+    obligation = pending if pending in (Obligation.GO_OUT, Obligation.ONE_CARD) else None
+    if promised:
+        obligation = Obligation.ONE_CARD
     if size_after == 0:
         obligation = None
     change = LaidOff(
@@ -121,6 +137,10 @@ def judge_lay_off(state: RoundState, action: LayOff) -> Ruling:
         obligation,
         finish_of(state, size_after, on_others=on_others),
     )
+    if promised:
+        if can_end_on_one_card(advance(state, action, change)):
+            return Ruling(change=change)
+        return from_problems(list(refused.verdict.violations))
     return keeping_the_promise(state, action, change)
 
 
@@ -134,7 +154,7 @@ def lay_offs(state: RoundState) -> Iterator[LayOff]:
     finder = state.finder
     hand = state.hands[seat]
     gate: dict[int, bool] = {}
-    careful = state.current.obligation is Obligation.GO_OUT
+    careful = state.current.obligation in (Obligation.GO_OUT, Obligation.ONE_CARD)
     demoted = [index for index in range(53) if hand[DEMOTED + index]]
     for target in state.table:
         options = finder.layoff_options(target.meld, target.kind)
