@@ -41,7 +41,14 @@ from hand_rummy.rules.wilds import MeldKind
 from hand_rummy.state import DEMOTED, TableMeld
 from hand_rummy.table import LayoffContext, lay_off
 
-__all__ = ["FinishRules", "LayOffMemo", "finish_plan", "lay_off_groups", "lay_off_options"]
+__all__ = [
+    "FinishRules",
+    "LayOffMemo",
+    "finish_plan",
+    "lay_off_groups",
+    "lay_off_options",
+    "stuck_beyond",
+]
 
 _GOING_OUT = LayoffContext(going_out=True)
 _V = TypeVar("_V")
@@ -96,27 +103,9 @@ def finish_plan(
     in_melds = finder.slots_in_melds(hand)
     if melding and melding.isdisjoint(in_melds):
         return None
-    alone = [slot for slot in compress(range(len(hand)), hand) if slot not in in_melds]
-    if not older.targets and sum(hand[slot] for slot in alone) > spare:
-        return None  # nothing to lay off on: every card but the discard must be in a new meld
-    # a card no older meld could take can only be the discard: count those the table alone
-    # rules out first, and ask the hand about a gap to a run's end only if that leaves room
-    stuck = 0
-    gaps = []
-    for slot in alone:
-        verdict = older.verdict(slot)
-        if verdict is None:
-            gaps.append(slot)
-        elif not verdict:
-            stuck += hand[slot]
-            if stuck > spare:
-                return None
-    reach = _Reach(finder, hand, older)
-    for slot in gaps:
-        if not reach(slot):
-            stuck += hand[slot]
-            if stuck > spare:
-                return None
+    reach = _placeable(finder, hand, in_melds, older, spare)
+    if reach is None:
+        return None
     search = _Search(
         hand,
         finder.meld_slots(hand),
@@ -130,6 +119,52 @@ def finish_plan(
         memo=memo,
     )
     return search.start()
+
+
+def stuck_beyond(
+    finder: MeldFinder,
+    hand: Sequence[int],
+    *,
+    table: Iterable[TableMeld],
+    seat: int,
+    rules: FinishRules,
+    limit: int,
+) -> bool:
+    """Whether more than ``limit`` cards of ``hand`` could go neither into a new meld nor,
+    one lay-off after another, onto ``table``: then no turn gets rid of all but ``limit``
+    of them. A quick test, and a generous one: ``False`` proves nothing."""
+    older = _older(finder, table if isinstance(table, tuple) else tuple(table), seat, rules)
+    return _placeable(finder, hand, finder.slots_in_melds(hand), older, limit) is None
+
+
+def _placeable(
+    finder: MeldFinder, hand: Sequence[int], in_melds: Set[int], older: _Older, limit: int
+) -> _Reach | None:
+    """The test of which cards could be laid off, or ``None`` once more than ``limit`` cards
+    are in no meld of the hand and could not be."""
+    alone = [slot for slot in compress(range(len(hand)), hand) if slot not in in_melds]
+    if not older.targets and sum(hand[slot] for slot in alone) > limit:
+        return None  # nothing to lay off on: every card but these must be in a new meld
+    # a card no older meld could take can only be the discard (or kept): count those the
+    # table alone rules out first, and ask the hand about a gap to a run's end only if that
+    # leaves room
+    stuck = 0
+    gaps = []
+    for slot in alone:
+        verdict = older.verdict(slot)
+        if verdict is None:
+            gaps.append(slot)
+        elif not verdict:
+            stuck += hand[slot]
+            if stuck > limit:
+                return None
+    reach = _Reach(finder, hand, older)
+    for slot in gaps:
+        if not reach(slot):
+            stuck += hand[slot]
+            if stuck > limit:
+                return None
+    return reach
 
 
 class _Older:

@@ -7,7 +7,8 @@ from collections.abc import Sequence, Set
 from hand_rummy.actions import Action
 from hand_rummy.cards import CARDS, Card
 from hand_rummy.finder import FoundMeld
-from hand_rummy.finishing import FinishRules, LayOffMemo, finish_plan
+from hand_rummy.finishing import FinishRules, LayOffMemo, finish_plan, stuck_beyond
+from hand_rummy.memo import IdentityMemo
 from hand_rummy.rulebook import violation
 from hand_rummy.rules.opening import OpeningExemption
 from hand_rummy.rules.table_setup import FirstTurn
@@ -251,6 +252,32 @@ def lay_off_context(state: RoundState, size_after: int) -> LayoffContext:
     )
 
 
+def may_promise_one_card(state: RoundState) -> bool:
+    """A quick test, before a card goes onto a set of two naturals and a wild, of whether
+    the turn could still end out or on one card after it: ``False`` when more than three
+    cards of the hand (that card among them, perhaps) could go neither into a new meld nor
+    onto the table. A card that cannot now cannot after one card less in hand and one set
+    filled, and this hand's melds are the listing's own, so the test costs little.
+    """
+    key = (id(state),)
+    known = _PROMISABLE.get(key)
+    if known is None:
+        stuck = stuck_beyond(
+            state.finder,
+            state.hands[state.turn],
+            table=state.table,
+            seat=state.turn,
+            rules=FinishRules(final_discard=True),
+            limit=3,
+        )
+        known = _PROMISABLE.put(key, (state,), not stuck)
+    return known
+
+
+_PROMISABLE: IdentityMemo[bool] = IdentityMemo(limit=1)
+"""The last round asked about: a listing asks it of each card that fits such a set."""
+
+
 def can_end_on_one_card(state: RoundState) -> bool:
     """Whether the player to move can still end this turn out, or holding one card after the
     discard (the promise of :attr:`~hand_rummy.state.Obligation.ONE_CARD`).
@@ -262,10 +289,12 @@ def can_end_on_one_card(state: RoundState) -> bool:
     hand = state.hands[state.turn]
     if sum(hand) <= 2:
         return True
+    rest = FinishRules(final_discard=True)
+    if stuck_beyond(state.finder, hand, table=state.table, seat=state.turn, rules=rest, limit=2):
+        return False  # more cards than the kept one and the discard can go nowhere
     final = state.ruleset.going_out.final_discard
     if may_go_out(state) and _finish_plan(state, FinishRules(final_discard=final)) is not None:
         return True
-    rest = FinishRules(final_discard=True)
     for slot, count in enumerate(hand):
         if not count:
             continue

@@ -22,6 +22,7 @@ from hand_rummy.turn_rules.gates import (
     keep_problems,
     keeping_the_promise,
     lay_off_context,
+    may_promise_one_card,
     obligation_problems,
 )
 from hand_rummy.turn_rules.ruling import Ruling, from_problems
@@ -118,7 +119,7 @@ def judge_lay_off(state: RoundState, action: LayOff) -> Ruling:
     # 000: one missing card on a set of two naturals and a wild, "only if you go out this
     # turn" or end it on one card: the rest of the turn may still get there, and must
     promised = result.verdict.codes == (Code.LAYOFF_TWO_PLUS_WILD,)
-    if promised:
+    if promised and may_promise_one_card(state):
         result = laid(attrs.evolve(context, announcing_one_card=True))
     if result.meld is None:
         return from_problems(list(refused.verdict.violations))
