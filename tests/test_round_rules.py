@@ -1757,3 +1757,41 @@ def test_levant_under_a_promise_a_lay_down_that_keeps_it_comes_first() -> None:
     assert set(listed) == want and len(listed) == len(want)
     assert isinstance(listed[0], hr.LayDown)
     assert g.check(listed[0]).ok
+
+
+def test_the_quick_test_of_a_promised_card_refuses_only_what_the_search_refuses(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The one missing card on a set of two naturals and a wild binds the turn to end out
+    or on one card (000 §Exchanging wild cards, matrix L10); a quick test of the cards that
+    could go nowhere refuses most such lay-offs before the search. Over random Levant
+    rounds, every such lay-off is judged with and without that test: the same answers."""
+    from hand_rummy.turn_rules import laying_off  # noqa: PLC0415 (the module under test)
+
+    rng = random.Random(11)
+    checked = accepted = 0
+    for _ in range(40):
+        game = hr.Round.deal(LEVANT, players=4, seed=rng.randrange(2**32))
+        while not game.is_over:
+            if game.phase is hr.Phase.PLAY and game.opened[game.turn]:
+                hand = game.hands[game.turn]
+                for target in game.table:
+                    options = game.finder.layoff_options(target.meld, target.kind)
+                    for index, ways in options.items():
+                        for role, contextual in ways:
+                            if not (contextual and hand[index]):
+                                continue
+                            action = hr.LayOff(target.id, hr.CARDS[index], role)
+                            quick = laying_off.judge_lay_off(game, action).ok
+                            with monkeypatch.context() as patch:
+                                patch.setattr(laying_off, "may_promise_one_card", lambda _: True)
+                                full = laying_off.judge_lay_off(game, action).ok
+                            assert quick == full, (game.hand(game.turn), action)
+                            checked += 1
+                            accepted += quick
+            actions = list(game.legal_actions())
+            lay_offs = [a for a in actions if isinstance(a, hr.LayOff)]
+            # lay off often, so that sets of two naturals and a wild meet their cards
+            pick = lay_offs if lay_offs and rng.random() < 0.5 else actions
+            game = game.apply(rng.choice(pick))
+    assert checked > 60 and 0 < accepted < checked, (checked, accepted)
