@@ -24,7 +24,9 @@ from hand_rummy.turn_rules.ruling import Ruling, from_problems
 from hand_rummy.verdict import Code, Topic, Violation
 
 __all__ = [
+    "PROMISES",
     "bare_turn",
+    "can_end_on_one_card",
     "can_still_finish",
     "discard_restricted",
     "discardable_slot",
@@ -39,12 +41,18 @@ __all__ = [
     "lay_off_context",
     "may_claim_redeal",
     "may_go_out",
+    "may_promise_one_card",
     "obligation_after",
     "obligation_problems",
     "undiscardable",
     "wild_discard_barred",
     "would_be_hand",
 ]
+
+
+PROMISES = frozenset({Obligation.GO_OUT, Obligation.ONE_CARD})
+"""The obligations that bind the rest of the turn rather than the next move: a promise made
+by an opening below the bar, or by one card on a set of two naturals and a wild."""
 
 
 def hand_slot(hand: Sequence[int], card: Card, demoted: bool) -> int:
@@ -423,14 +431,10 @@ def _finish_plan(
     )
 
 
-_PROMISES = (Obligation.GO_OUT, Obligation.ONE_CARD)
-"""The obligations that bind the rest of the turn rather than the next move."""
-
-
 def obligation_after(state: RoundState, size_after: int) -> Obligation | None:
     """A lay-down meets what taking the discard or a wild obliged; a promise stays."""
     pending = state.current.obligation
-    return pending if pending in _PROMISES and size_after > 0 else None
+    return pending if pending in PROMISES and size_after > 0 else None
 
 
 def finish_of(state: RoundState, size_after: int, *, on_others: bool = False) -> Finish | None:
@@ -444,7 +448,7 @@ def keeping_the_promise(state: RoundState, action: Action, change: LaidDown | La
     below-bar opening, finish; after a single card on a set of two naturals and a wild,
     end out or on one card."""
     pending = state.current.obligation
-    if pending not in _PROMISES or change.finish is not None:
+    if pending not in PROMISES or change.finish is not None:
         return Ruling(change=change)
     after = advance(state, action, change)
     if pending is Obligation.ONE_CARD:

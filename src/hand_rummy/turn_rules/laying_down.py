@@ -26,6 +26,7 @@ from hand_rummy.transitions import (
     laid_melds,
 )
 from hand_rummy.turn_rules.gates import (
+    PROMISES,
     discard_restricted,
     finish_of,
     finish_rules,
@@ -312,7 +313,7 @@ def lay_downs(state: RoundState, listed: LayDown | None = None) -> Iterator[LayD
             action = LayDown((found.meld,))
             if action == listed:
                 continue
-            if pending in _PROMISES and not judge_lay_down(state, action).ok:
+            if pending in PROMISES and not judge_lay_down(state, action).ok:
                 continue
             yield action
         return
@@ -322,9 +323,6 @@ def lay_downs(state: RoundState, listed: LayDown | None = None) -> Iterator[LayD
         # must keep it, which the judge asks
         openings = (action for action in openings if judge_lay_down(state, action).ok)
     yield from openings
-
-
-_PROMISES = (Obligation.GO_OUT, Obligation.ONE_CARD)
 
 
 def _opening_lay_downs(state: RoundState, hand: Sequence[int], required: int) -> Iterator[LayDown]:

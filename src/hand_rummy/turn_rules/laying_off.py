@@ -15,6 +15,7 @@ from hand_rummy.state import DEMOTED, Obligation, RoundState, TableMeld
 from hand_rummy.table import LayoffContext, LayoffResult, lay_off
 from hand_rummy.transitions import LaidOff, advance
 from hand_rummy.turn_rules.gates import (
+    PROMISES,
     can_end_on_one_card,
     finish_of,
     finish_rules,
@@ -40,7 +41,7 @@ def _lay_off_gate(state: RoundState, action: LayOff) -> tuple[list[Violation], T
     hand = state.hands[seat]
     slot = hand_slot(hand, action.card, action.demoted)
     demoted = slot >= DEMOTED
-    if pending is not None and pending not in (Obligation.GO_OUT, Obligation.ONE_CARD):
+    if pending is not None and pending not in PROMISES:
         taken_ok = (
             pending is Obligation.MELD_TAKEN
             and action.card == current.taken
@@ -125,7 +126,7 @@ def judge_lay_off(state: RoundState, action: LayOff) -> Ruling:
         return from_problems(list(refused.verdict.violations))
     on_others = target.owner != state.turn
     pending = state.current.obligation
-    obligation = pending if pending in (Obligation.GO_OUT, Obligation.ONE_CARD) else None
+    obligation = pending if pending in PROMISES else None
     if promised:
         obligation = Obligation.ONE_CARD
     if size_after == 0:
@@ -155,7 +156,7 @@ def lay_offs(state: RoundState) -> Iterator[LayOff]:
     finder = state.finder
     hand = state.hands[seat]
     gate: dict[int, bool] = {}
-    careful = state.current.obligation in (Obligation.GO_OUT, Obligation.ONE_CARD)
+    careful = state.current.obligation in PROMISES
     demoted = [index for index in range(53) if hand[DEMOTED + index]]
     for target in state.table:
         options = finder.layoff_options(target.meld, target.kind)
