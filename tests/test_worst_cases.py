@@ -38,6 +38,23 @@ def test_the_taken_case_owes_a_lay_down() -> None:
     assert all(any(hr.parse_card("JH") in m.cards for m in a.melds) for a in actions[:50])
 
 
+@pytest.mark.parametrize("name", sorted(WORST.TAKEN))
+def test_an_owed_opening_of_natural_cards_comes_first_and_once(name: str) -> None:
+    """The taken card must go down in an opening at once; the natural cards alone reach the
+    bar, so the generator lists such an opening first (before the search of the jokers'
+    places), and the rest of the listing does not repeat it."""
+    preset, hand, indicator = WORST.CASES[name]
+    game = WORST.position(preset, hand, indicator, taken=True)
+    actions = list(game.legal_actions())
+    first = actions[0]
+    assert isinstance(first, hr.LayDown) and game.check(first).ok
+    assert not any(card.is_joker for meld in first.melds for card in meld.cards)
+    assert game.current.taken in [card for meld in first.melds for card in meld.cards]
+    assert first not in actions[1:]
+    assert len(actions) == len(set(actions))
+    assert any(card.is_joker for a in actions[1:] for m in a.melds for card in m.cards)
+
+
 @pytest.mark.parametrize("name", sorted(WORST.TABLE_CASES))
 def test_the_table_cases_hold_the_hand_and_the_melds(name: str) -> None:
     """The mover holds the crafted hand and has not opened; the table holds the melds, each

@@ -777,6 +777,14 @@ class MeldFinder:
             c[1] for c in out if slot in c[1] and (not held.demoted or self._demoted_fit(hand, c))
         ]
 
+    def without_wilds(self, hand: Counts) -> list[int]:
+        """``hand`` without its wild cards. Each meld of what is left is a meld of the whole
+        hand, and built the same; without the wild cards' many places they are few."""
+        natural = list(hand)
+        for face in self._wild_faces:
+            natural[face] = 0
+        return natural
+
     def slots_in_melds(self, hand: Counts) -> frozenset[int]:
         """The hand slots that some legal meld uses."""
         return self._hand(hand).faces()

@@ -47,6 +47,8 @@ def generate(state: RoundState) -> Iterator[Action]:
     promise to finish the turn, where each move needs a search to show that it keeps the
     promise, the lay-down that one way to finish starts with comes right after the
     discards; and of the openings below the bar, the one that a way to finish lays down.
+    Where an opening is owed and the hand holds two wild cards or more, one of natural cards
+    alone comes first of the lay-downs.
     """
     if state.phase is Phase.OVER:
         return

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence, Set
 
 import attrs
 
@@ -330,10 +330,14 @@ def _opening_lay_downs(state: RoundState, hand: Sequence[int], required: int) ->
     finish is possible at all."""
     finder = state.finder
     using = _obliged_slots(state)
-    reaching = finder.combinations(hand, min_points=required, using=using)
     # what the searches of the openings below the bar learn about lay-offs, for each other
     memo = LayOffMemo()
-    yield from _openings(state, hand, reaching, required, memo)
+    witness = _witness(state, hand, required, using, memo)
+    if witness is not None:
+        yield witness
+    reaching = finder.combinations(hand, min_points=required, using=using)
+    openings = _openings(state, hand, reaching, required, memo)
+    yield from openings if witness is None else (o for o in openings if o != witness)
     rules = finish_rules(state)
     plan = None if rules is None else finishing_melds(state, rules, using)
     if plan is None:
@@ -346,6 +350,28 @@ def _opening_lay_downs(state: RoundState, hand: Sequence[int], required: int) ->
         yield from _openings(state, hand, (first,), required, memo)
     below = finder.combinations(hand, using=using, below=required)
     yield from _openings(state, hand, (c for c in below if c != first), required, memo)
+
+
+def _witness(
+    state: RoundState, hand: Sequence[int], required: int, using: Set[int], memo: LayOffMemo
+) -> LayDown | None:
+    """Where the turn owes an opening and the hand holds two wild cards or more, one that
+    reaches the bar with natural cards alone, if there is one: the generator lists it first.
+
+    Nothing else is legal until the opening is laid, and the search of a hand with
+    wild cards must build every place each wild could take before its first opening
+    (hundreds, with four jokers); the natural cards' melds are few. Each of them is a meld
+    of the whole hand, built the same, so the opening is judged as the others are and
+    comes once.
+    """
+    pending = state.current.obligation
+    if pending is None or pending in PROMISES:
+        return None
+    natural = state.finder.without_wilds(hand)
+    if sum(hand) - sum(natural) < 2:
+        return None  # the places of one wild card are few: no search is saved
+    reaching = state.finder.combinations(natural, min_points=required, using=using)
+    return next(_openings(state, hand, reaching, required, memo), None)
 
 
 def promised_lay_down(state: RoundState) -> LayDown | None:
