@@ -50,7 +50,7 @@ import pytest
 import hand_rummy as hr
 from hand_rummy import Code
 from hand_rummy.referee import answer
-from hand_rummy.serialize import action_to_json, position_to_json, round_to_json
+from three_ways import ok, refused
 
 PLAY = hr.Phase.PLAY
 DRAW = hr.Phase.DRAW
@@ -132,82 +132,6 @@ def spot(
             stock_size=stock_size,
         )
     )
-
-
-def _table_form(meld: hr.Meld, rules: hr.MeldRules) -> Any:
-    """A meld as it would lie on the table (its cards and the roles of its wild cards),
-    or its cards where it is no legal meld."""
-    judgement = hr.judge_meld(meld, rules)
-    shown = judgement.meld if judgement.meld is not None else meld
-    return sorted(
-        (card.index, -1 if role is None else role.index)
-        for card, role in zip(shown.cards, shown.roles)
-    )
-
-
-def _key(action: hr.Action, rules: hr.MeldRules) -> Any:
-    """What makes two actions the same move: a lay-down's melds in any order (with the
-    roles of their wild cards) and a lay-off's role only where the action names one."""
-    if isinstance(action, hr.LayDown):
-        return ("lay_down", sorted(_table_form(m, rules) for m in action.melds))
-    if isinstance(action, hr.LayOff):
-        return ("lay_off", action.target, action.card, action.demoted)
-    return action
-
-
-def _same(mine: hr.Action, listed: hr.Action, rules: hr.MeldRules) -> bool:
-    if _key(mine, rules) != _key(listed, rules):
-        return False
-    if isinstance(mine, hr.LayOff) and mine.role is not None:
-        assert isinstance(listed, hr.LayOff)
-        return listed.role in (None, mine.role)
-    return True
-
-
-def _referee_document(game: hr.Round) -> dict[str, Any]:
-    if game.phase is hr.Phase.REDEAL or game.history:
-        try:
-            return {"round": round_to_json(game)}
-        except hr.InvalidStateError:
-            pass
-    return {"position": position_to_json(game.position())}
-
-
-def judged(game: hr.Round, action: hr.Action) -> hr.Verdict:
-    """``check``, ``legal_actions`` and the referee, asked about ``action``: they must
-    agree. ``apply`` must raise exactly when ``check`` refuses."""
-    verdict = game.check(action)
-    listed = list(game.legal_actions())
-    assert verdict.ok == any(_same(action, other, game.rules) for other in listed), (
-        f"check says {verdict.ok} for {action}, legal_actions lists {[str(a) for a in listed]}"
-    )
-    document = _referee_document(game)
-    reply = answer({"ask": "action", "action": action_to_json(action), **document})
-    assert reply["ok"] == verdict.ok, reply
-    assert [v["code"] for v in reply["violations"]] == [code.value for code in verdict.codes]
-    page = answer({"ask": "legal_actions", "limit": 1000, **document})
-    assert page["actions"] == [action_to_json(a) for a in listed[:1000]]
-    if verdict.ok:
-        game.apply(action)
-    else:
-        with pytest.raises(hr.IllegalActionError):
-            game.apply(action)
-    return verdict
-
-
-def ok(game: hr.Round, action: hr.Action) -> hr.Round:
-    """The move is legal (all three ways); the round after it."""
-    verdict = judged(game, action)
-    assert verdict.ok, f"{action} refused: {verdict}"
-    return game.apply(action)
-
-
-def refused(game: hr.Round, action: hr.Action, code: Code | None = None) -> None:
-    """The move is illegal (all three ways), for the reason ``code`` when one is given."""
-    verdict = judged(game, action)
-    assert not verdict.ok, f"{action} was accepted"
-    if code is not None:
-        assert code in verdict.codes, verdict.codes
 
 
 def expect(game: hr.Round, action: hr.Action, legal: bool, code: Code | None = None) -> None:

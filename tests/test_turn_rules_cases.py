@@ -39,7 +39,7 @@ import pytest
 import hand_rummy as hr
 from hand_rummy import Code
 from hand_rummy.referee import answer
-from hand_rummy.serialize import action_to_json, position_to_json, round_to_json
+from three_ways import ok, refused
 
 PLAY = hr.Phase.PLAY
 
@@ -107,71 +107,6 @@ def spot(
             current=current or hr.PositionTurn(),
         )
     )
-
-
-def _key(action: hr.Action) -> Any:
-    """What makes two actions the same move (a lay-down's melds and an exchange's
-    cards in any order; a lay-off's role only where the action names one). A copy
-    taken from the discard pile need not be marked where the hand holds no other."""
-    if isinstance(action, hr.LayDown):
-        return ("lay_down", sorted(sorted(card.index for card in m.cards) for m in action.melds))
-    if isinstance(action, hr.Exchange):
-        return ("exchange", action.target, sorted(card.index for card in action.cards))
-    if isinstance(action, hr.LayOff):
-        return ("lay_off", action.target, action.card, action.demoted)
-    return action
-
-
-def _same(mine: hr.Action, listed: hr.Action) -> bool:
-    if _key(mine) != _key(listed):
-        return False
-    if isinstance(mine, hr.LayOff) and mine.role is not None:
-        assert isinstance(listed, hr.LayOff)
-        return listed.role in (None, mine.role)
-    return True
-
-
-def _referee_document(game: hr.Round) -> dict[str, Any]:
-    if game.phase is hr.Phase.REDEAL:
-        return {"round": round_to_json(game)}
-    return {"position": position_to_json(game.position())}
-
-
-def judged(game: hr.Round, action: hr.Action) -> hr.Verdict:
-    """``check``, ``legal_actions`` and the referee, asked about ``action``: they must
-    agree. ``apply`` must raise exactly when ``check`` refuses."""
-    verdict = game.check(action)
-    listed = list(game.legal_actions())
-    assert verdict.ok == any(_same(action, other) for other in listed), (
-        f"check says {verdict.ok} for {action}, legal_actions lists {[str(a) for a in listed]}"
-    )
-    document = _referee_document(game)
-    reply = answer({"ask": "action", "action": action_to_json(action), **document})
-    assert reply["ok"] == verdict.ok, reply
-    assert [v["code"] for v in reply["violations"]] == [code.value for code in verdict.codes]
-    page = answer({"ask": "legal_actions", "limit": 1000, **document})
-    assert page["actions"] == [action_to_json(a) for a in listed[:1000]]
-    if verdict.ok:
-        game.apply(action)
-    else:
-        with pytest.raises(hr.IllegalActionError):
-            game.apply(action)
-    return verdict
-
-
-def ok(game: hr.Round, action: hr.Action) -> hr.Round:
-    """The move is legal (all three ways); the round after it."""
-    verdict = judged(game, action)
-    assert verdict.ok, f"{action} refused: {verdict}"
-    return game.apply(action)
-
-
-def refused(game: hr.Round, action: hr.Action, code: Code | None = None) -> None:
-    """The move is illegal (all three ways), for the reason ``code`` when one is given."""
-    verdict = judged(game, action)
-    assert not verdict.ok, f"{action} was accepted"
-    if code is not None:
-        assert code in verdict.codes, verdict.codes
 
 
 def expect(game: hr.Round, action: hr.Action, legal: bool) -> hr.Round | None:
@@ -1379,6 +1314,7 @@ def test_referee_exchange_question(
     reply = answer(question)
     mrules = hr.MeldRules.of(rules(preset, *variants), indicator)
     on_table = hr.judge_meld(meld(table), mrules).meld
+    assert on_table is not None, f"{table} is a legal meld"
     direct = hr.exchange(on_table, given, mrules)
     assert reply["ok"] is legal, reply
     assert direct.ok is legal
