@@ -1274,6 +1274,7 @@ def test_referee_layoff_two_plus_wild_context(context: dict[str, bool], legal: b
     )
     mrules = hr.MeldRules.of(LEVANT, EIGHT_CLUBS)
     table = hr.judge_meld(meld("5H 5S AC"), mrules).meld
+    assert table is not None, "5♥ 5♠ A♣ is a legal meld"
     direct = hr.lay_off(table, "5D", mrules, context=hr.LayoffContext(**context))
     assert reply["ok"] is legal
     assert direct.ok is legal
