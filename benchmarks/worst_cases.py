@@ -359,7 +359,7 @@ def row(name: str, game: hr.Round, runs: dict[str, list[tuple[float, object]]]) 
     count = runs["listing"][0][1] if runs["listing"] else "-"
     best = runs["best"][0][1] if runs["best"] else "-"
     return (
-        f"{name:<20}{len(game.hand(game.turn)):>6}{median('first', 1e3, 10, 1)}"
+        f"{name:<24}{len(game.hand(game.turn)):>6}{median('first', 1e3, 10, 1)}"
         f"{median('lay-down', 1e3, 13, 1)}{median('listing', 1, 11, 2)}{count:>9}"
         f"{median('best', 1e3, 9, 1)}{best:>6}"
     )
@@ -393,7 +393,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.repeats < 0:
         parser.error("--repeats must be 0 or more")
     header = (
-        f"{'case':<20}{'cards':>6}{'first ms':>10}{'lay-down ms':>13}{'listing s':>11}"
+        f"{'case':<24}{'cards':>6}{'first ms':>10}{'lay-down ms':>13}{'listing s':>11}"
         f"{'actions':>9}"
         f"{'best ms':>9}{'best':>6}"
     )
