@@ -227,7 +227,8 @@ def _score_question(preset: str, variants: list[str], players: int) -> JSON:
         "variants": variants,
         "ask": "round_score",
         "went_out": None,
-        "players": [{"hand": [], "opened": False}] * players,
+        # the stock ended the round, so everyone holds a card (a different one each)
+        "players": [{"hand": [f"{rank}D"], "opened": False} for rank in range(2, 2 + players)],
     }
     if hr.build(preset, variants).uses_indicator:
         question["indicator"] = "8C"

@@ -225,11 +225,12 @@ def test_referee_team_breakdown() -> None:
                 {"hand": [], "opened": True},
                 {"hand": ["KS"], "opened": True},
                 {"hand": ["2C"], "opened": True},
-                {"hand": [], "opened": False},
+                {"hand": ["5D"], "opened": False},
             ],
         }
     )
-    # 004: each partner scores by the table, the team adds them: -30 + 2 and 10 + 100
+    # 004: each partner scores by the table (a player who never opened pays a flat 100,
+    # whatever they hold), the team adds them: -30 + 2 and 10 + 100
     assert reply["team_scores"] == [-28, 110]
     assert reply["team_breakdown"] == [
         {
@@ -383,18 +384,45 @@ def test_the_referee_refuses_the_same_ends(
     assert error["message"].endswith(message)
 
 
-def test_the_referee_reads_wrong_types_as_the_library_does() -> None:
+def test_the_referee_names_wrong_types_in_json_terms() -> None:
+    """A JSON question is told what JSON value was wanted: true or false, a number, null."""
     players = [{"hand": [], "opened": True}, {"hand": ["KS"], "opened": "no"}]
     question = {"rules": "classic", "ask": "round_score", "went_out": 0, "players": players}
     assert answer(question)["error"] == {
         "code": "BAD_FIELD",
-        "message": "players[1].opened must be bool, not str",
+        "message": "'players'[1].opened must be true or false, not \"no\"",
     }
     players[1]["opened"] = True
-    assert answer({**question, "went_out": "0"})["error"] == {
-        "code": "BAD_FIELD",
-        "message": "went_out (the seat that went out, or None) must be int, not str",
-    }
+    for went_out, shown in (("0", '"0"'), (True, "true"), (1.0, "1.0")):
+        assert answer({**question, "went_out": went_out})["error"] == {
+            "code": "BAD_FIELD",
+            "message": f"'went_out' must be a seat number or null, not {shown}",
+        }
+    wrong_seat = answer({**question, "teams": [[0], [True]]})["error"]
+    assert wrong_seat["code"] == "BAD_FIELD"
+    assert "each a list of seat numbers" in wrong_seat["message"]
+    # the library's own check of the same, for Python callers, names Python types
+    with pytest.raises(hr.InvalidStateError, match="must be bool, not str"):
+        hr.RoundEnd((hr.PlayerEnd(), hr.PlayerEnd((hr.parse_card("KS"),), "no")), 0)  # type: ignore[arg-type]
+
+
+def test_only_the_seat_that_went_out_holds_no_card() -> None:
+    """The round ends the moment a hand empties (004 §Round scoring; 000, 002, 003 end it
+    with that player going out), so no other seat can end it with an empty hand."""
+    king = (hr.parse_card("KS"),)
+    with pytest.raises(hr.InvalidStateError, match="seat 1 holds no card, but seat 0 went out"):
+        hr.RoundEnd((hr.PlayerEnd(), hr.PlayerEnd()), went_out=0)
+    with pytest.raises(hr.InvalidStateError, match="seat 0 holds no card, but the stock ended"):
+        hr.RoundEnd((hr.PlayerEnd(), hr.PlayerEnd(king)), went_out=None)
+    assert hr.RoundEnd((hr.PlayerEnd(), hr.PlayerEnd(king)), went_out=0).went_out == 0
+    for went_out, players in (
+        (0, [{"hand": [], "opened": True}, {"hand": [], "opened": True}]),
+        (None, [{"hand": ["KS"], "opened": True}, {"hand": [], "opened": True}]),
+    ):
+        question = {"rules": "classic", "ask": "round_score", "went_out": went_out}
+        reply = answer({**question, "players": players})
+        assert reply["error"]["code"] == "BAD_FIELD"
+        assert "seat 1 holds no card" in reply["error"]["message"]
 
 
 def test_teams_are_refused_where_the_rules_have_none() -> None:
@@ -531,4 +559,4 @@ def test_the_referee_reads_demoted_cards() -> None:
     assert (reply["scores"], reply["factor"]) == ([-60, 4], 2)
     wrong = answer({**melded, "last_discard_demoted": "yes"})
     assert wrong["error"]["code"] == "BAD_FIELD"
-    assert "last_discard_demoted must be bool, not str" in wrong["error"]["message"]
+    assert wrong["error"]["message"] == "'last_discard_demoted' must be true or false, not \"yes\""

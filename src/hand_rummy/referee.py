@@ -534,15 +534,26 @@ def _ask_round_score(q: Mapping[str, Any], rules: MeldRules) -> JSON:
                 f"'players'[{i}]: unknown field {', '.join(map(_name, unknown[:5]))}; "
                 "a player has 'hand', 'opened' and 'demoted'",
             )
+        opened = p.get("opened", False)
+        if not isinstance(opened, bool):
+            raise QuestionError(
+                "BAD_FIELD", f"'players'[{i}].opened must be true or false, not {_show(opened)}"
+            )
         players.append(
             PlayerEnd(
                 _cards(p["hand"], f"'players'[{i}].hand"),
-                p.get("opened", False),
+                opened,
                 _cards(p.get("demoted", []), f"'players'[{i}].demoted"),
             )
         )
     if "went_out" not in q:
         raise QuestionError("MISSING_FIELD", "the question needs 'went_out' (a seat, or null)")
+    went_out = q["went_out"]
+    if went_out is not None and (not isinstance(went_out, int) or isinstance(went_out, bool)):
+        raise QuestionError(
+            "BAD_FIELD", f"'went_out' must be a seat number or null, not {_show(went_out)}"
+        )
+    last_demoted = _field(q, "last_discard_demoted", bool, required=False) or False
     finish = q.get("finish", "normal")
     if finish not in ("normal", "hand"):
         raise QuestionError("BAD_FIELD", '\'finish\' must be "normal" or "hand"')
@@ -552,23 +563,29 @@ def _ask_round_score(q: Mapping[str, Any], rules: MeldRules) -> JSON:
     last_card = _card(last, "'last_discard'") if last is not None else None
     teams = q.get("teams")
     if teams is not None and not (
-        isinstance(teams, list) and all(isinstance(t, list) for t in teams)
+        isinstance(teams, list)
+        and all(
+            isinstance(t, list)
+            and all(isinstance(seat, int) and not isinstance(seat, bool) for seat in t)
+            for t in teams
+        )
     ):
         raise QuestionError(
-            "BAD_FIELD", "'teams' must be a list of two or more teams, each a list of seats"
+            "BAD_FIELD",
+            "'teams' must be a list of two or more teams, each a list of seat numbers",
         )
-    # the library checks the rest (the types of 'opened' and 'went_out', the seats of the
-    # teams, the cards shown against the deck) and the referee answers its refusal as such
+    # the library checks the rest (the seats, the cards shown against the deck, who may
+    # hold no card) and the referee answers its refusal as such
     try:
         end = RoundEnd(
             tuple(players),
-            q["went_out"],
+            went_out,
             finish == "hand",
             melded,
             last_card,
             tuple(tuple(t) for t in teams) if teams is not None else None,
             melded_demoted,
-            q.get("last_discard_demoted", False),
+            last_demoted,
         )
         score = score_round(end, rules)
     except InvalidStateError as err:

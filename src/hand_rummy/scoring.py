@@ -183,6 +183,18 @@ class RoundEnd:
         if self.went_out is not None and self.players[self.went_out].hand:
             shown = format_cards(self.players[self.went_out].hand)
             raise InvalidStateError(f"seat {self.went_out} went out but still holds {shown}")
+        for seat, player in enumerate(self.players):
+            # the round ends the moment a hand empties, and that player went out
+            if not player.hand and seat != self.went_out:
+                ended = (
+                    "the stock ended the round"
+                    if self.went_out is None
+                    else f"seat {self.went_out} went out"
+                )
+                raise InvalidStateError(
+                    f"seat {seat} holds no card, but {ended}: only the seat that goes out "
+                    "ends a round with an empty hand"
+                )
         if self.teams is not None:
             if len(self.teams) < 2 or not all(self.teams):
                 raise InvalidStateError("the teams must be two or more, each of one seat or more")

@@ -324,12 +324,14 @@ def rollout(game: Round, seat: int, seeds: Sequence[int], horizon: int | None = 
 
 
 def estimate(game: Round, seat: int) -> float:
-    """What ``seat`` would score if another player went out now, its best melds laid first.
+    """What ``seat`` would score if another player went out now, its best melds laid first
+    (or, if those melds take every card, what it would score going out itself).
 
     The melds are those of :meth:`Round.best_opening`; they count as laid only
     when the player has opened or they reach the opening bar. The score is
     the ruleset's own (:func:`~hand_rummy.scoring.score_round`), so a player
-    who has not opened pays what the rules make such a player pay.
+    who has not opened pays what the rules make such a player pay. The others
+    hold what they hold now.
     """
     hand = Counter(game.hand(seat))
     points, melds = game.best_opening(seat)
@@ -338,9 +340,14 @@ def estimate(game: Round, seat: int) -> float:
     if opened:
         for meld in melds:
             hand.subtract(meld.cards)
-    other = (seat + 1) % game.players
+    left = tuple(sorted(hand.elements()))
+    winner = (seat + 1) % game.players if left else seat
     players = tuple(
-        PlayerEnd(tuple(sorted(hand.elements())), opened) if i == seat else PlayerEnd((), True)
+        PlayerEnd(left, opened)
+        if i == seat
+        else PlayerEnd((), True)
+        if i == winner
+        else PlayerEnd(game.hand(i), game.opened[i], game.hand_demoted(i))
         for i in range(game.players)
     )
-    return float(score_round(RoundEnd(players, went_out=other), game.rules).scores[seat])
+    return float(score_round(RoundEnd(players, went_out=winner), game.rules).scores[seat])
