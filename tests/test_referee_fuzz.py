@@ -287,6 +287,26 @@ def test_legal_actions_on_a_crafted_romme_hand_are_paged() -> None:
     assert first["actions"] + second["actions"] == [action_to_json(a) for a in expected]
 
 
+def test_an_array_lists_about_one_window_of_actions() -> None:
+    """Each page of a crafted hand is within the limits, but an array of a hundred of them
+    (43 KB) took 18 s and 348 MiB and printed 23 MB: the array's pages are now bounded
+    together, and the questions past the bound are refused, each on its own."""
+    question = {"ask": "legal_actions", "round": round_to_json(_romme_jokers())}
+    small = {"rules": "classic", "ask": "hand_value", "cards": "KS 5D"}
+    replies, clean = answer_json(json.dumps([question] * 5 + [small]))
+    assert not clean
+    pages = LIMITS.array_actions // LIMITS.actions
+    assert all(len(r["actions"]) == LIMITS.actions for r in replies[:pages])
+    for refused in replies[pages:5]:
+        assert refused["error"]["code"] == "LIMIT"
+        assert (refused["error"]["limit"], refused["error"]["max"]) == ("array_actions", 3000)
+    assert replies[5]["points"] == 15  # other questions are answered as ever
+    # a page reaching far counts as far as it reached
+    far = {**question, "offset": 2500, "limit": 500}
+    replies, _ = answer_json(json.dumps([far, question]))
+    assert len(replies[0]["actions"]) == 500 and replies[1]["error"]["limit"] == "array_actions"
+
+
 def test_legal_actions_paging_fields() -> None:
     doc = round_to_json(hr.Round.deal(hr.rulesets.romme, 2, seed=1))
     every = answer({"ask": "legal_actions", "round": doc})

@@ -121,6 +121,11 @@ class Limits:
     action_window: int = 3000
     """How far into the list of legal actions a question may reach (``offset + limit``):
     the generator must produce every action before the page."""
+    array_actions: int = 3000
+    """Legal actions that the ``legal_actions`` questions of one array may list together,
+    each counting how far its page reached (``offset`` and the actions answered): once the
+    array's earlier questions have listed that many, the later ones are refused. So an
+    array's answers hold about as many actions as one question's window."""
 
 
 LIMITS = Limits()
@@ -902,6 +907,26 @@ def _read_json(text: Any) -> Any:
     return data
 
 
+def _answer_array(questions: list[Any]) -> list[JSON]:
+    """The answers to an array of questions, its ``legal_actions`` pages bounded together."""
+    answers = []
+    listed = 0
+    for question in questions:
+        asks_actions = isinstance(question, dict) and question.get("ask") == "legal_actions"
+        if asks_actions and listed >= LIMITS.array_actions:
+            error = LimitError(
+                "array_actions",
+                f"the questions before this one in the array listed {listed} legal actions",
+            )
+            answers.append({"protocol": PROTOCOL, "error": error.to_json()})
+            continue
+        reply = answer(question)
+        if asks_actions and "actions" in reply:
+            listed += reply["offset"] + len(reply["actions"])
+        answers.append(reply)
+    return answers
+
+
 def answer_json(text: str | bytes) -> tuple[Any, bool]:
     """Answer a JSON document holding one question or an array of them.
 
@@ -920,7 +945,7 @@ def answer_json(text: str | bytes) -> tuple[Any, bool]:
         if isinstance(data, list):
             if len(data) > LIMITS.questions:
                 raise LimitError("questions", f"the array holds {len(data)} questions")
-            answers = [answer(q) for q in data]
+            answers = _answer_array(data)
             return answers, all("error" not in a for a in answers)
     except QuestionError as err:
         return {"protocol": PROTOCOL, "error": err.to_json()}, False
