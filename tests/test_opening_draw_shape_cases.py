@@ -222,8 +222,8 @@ SHAPES: list[tuple[str, tuple[str, ...], str | None, str, bool, int | Code]] = [
     ("levant", (), "AH", "JK JK 5H", False, Code.MELD_TOO_MANY_WILDS),
     # ... and every Ace is ordinary: A♣ 2♣ 3♣ is natural, 11 + 2 + 3
     ("levant", (), "AH", "AC 2C 3C", True, 16),
-    # ... so two identical A♥ cannot share a group
-    ("levant", (), "AH", "AH AH AS", False, Code.SET_IDENTICAL_CARDS),
+    # ... so two identical A♦ cannot share a group
+    ("levant", (), "AH", "AD AD AS", False, Code.SET_IDENTICAL_CARDS),
     # with the 5♠ turned the A♠ is wild, the A♣ natural
     ("levant", (), "5S", "7H AS 9H", True, 24),
     ("levant", (), "5S", "7H AC 9H", False, Code.MELD_NOT_RUN_OR_SET),
@@ -551,6 +551,21 @@ def test_levant_opening_cannot_use_more_copies_than_the_deck() -> None:
     melds = [hr.Meld.of("KS KH KD"), hr.Meld.of("JH QH KH"), hr.Meld.of("10H JH QH KH")]
     judgement = hr.judge_opening(melds, meld_rules(LEVANT, "8C"))
     assert not judgement.ok and Code.TOO_MANY_COPIES in judgement.verdict.codes
+
+
+def test_levant_opening_cannot_use_the_turned_indicator() -> None:
+    """000 §Setup 3: the indicator lies face up beside the stock, so of the two 8♣ only one
+    can be in anyone's melds. 8♣ 9♣ 10♣ with 8♣ 8♦ 8♥ names both: refused, by the library
+    and by the referee (whose hand_value and round_score count the indicator too); one
+    8♣ is fine."""
+    rules = meld_rules(LEVANT, EIGHT_CLUBS)
+    both = [hr.Meld.of("8C 9C 10C"), hr.Meld.of("8C 8D 8H")]
+    judgement = hr.judge_opening(both, rules)
+    assert not judgement.ok and Code.TOO_MANY_COPIES in judgement.verdict.codes
+    one = [hr.Meld.of("8C 9C 10C"), hr.Meld.of("8S 8D 8H")]
+    assert hr.judge_opening(one, rules).ok
+    reply = question(LEVANT, EIGHT_CLUBS, "opening", melds=["8C 9C 10C", "8C 8D 8H"])
+    assert not reply["ok"] and "TOO_MANY_COPIES" in [v["code"] for v in reply["violations"]]
 
 
 def test_levant_opening_melds_must_be_laid_together() -> None:

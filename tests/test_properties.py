@@ -29,8 +29,12 @@ def _naturals(meld: Meld, rules: MeldRules) -> int:
 
 
 def _fits_deck(all_cards: list[hr.Card], rules: MeldRules) -> bool:
-    deck = rules.ruleset.deck
-    return all(n <= deck.copies(card.is_joker) for card, n in Counter(all_cards).items())
+    """Whether the deck holds these cards, beside the turned indicator."""
+    deck, indicator = rules.ruleset.deck, rules.wilds.indicator
+    return all(
+        n + (card == indicator) <= deck.copies(card.is_joker)
+        for card, n in Counter(all_cards).items()
+    )
 
 
 @given(st.lists(cards(), max_size=12))

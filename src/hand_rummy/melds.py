@@ -631,20 +631,29 @@ def meld_points(meld: Meld, rules: MeldRules) -> int:
 
 
 def check_copies(cards: Iterable[Card], rules: MeldRules) -> list[Violation]:
-    """More copies of a face than the deck holds (two packs: at most two 7♥)."""
+    """More copies of a face than the deck holds (two packs: at most two 7♥), the turned
+    indicator being one copy that lies beside the stock, in no meld or hand."""
     deck = rules.ruleset.deck
+    indicator = rules.wilds.indicator
     cards = tuple(cards)
-    if len(set(cards)) == len(cards) and (deck.jokers or JOKER not in cards):
+    if (
+        len(set(cards)) == len(cards)
+        and (deck.jokers or JOKER not in cards)
+        and (deck.packs > 1 or indicator not in cards)
+    ):
         return []  # no face twice, and every face is in the deck
     problems = []
     for card, count in sorted(Counter(cards).items()):
         have = deck.copies(card.is_joker)
+        if card == indicator:
+            have -= 1
         if count > have:
+            where = " besides the indicator" if card == indicator else ""
             problems.append(
                 violation(
                     rules.ruleset,
                     Code.TOO_MANY_COPIES,
-                    f"{count} × {card}, but the deck holds only {have}",
+                    f"{count} × {card}, but the deck holds only {have}{where}",
                     Topic.DECK,
                 )
             )
