@@ -287,6 +287,22 @@ def test_legal_actions_on_a_crafted_romme_hand_are_paged() -> None:
     assert first["actions"] + second["actions"] == [action_to_json(a) for a in expected]
 
 
+def test_a_field_named_twice_is_refused() -> None:
+    """Python's reader keeps the last of two values, others the first: the question
+    ``"ask": "legal_actions", "ask": "meld"`` was answered as a meld question."""
+    text = '{"rules": "classic", "ask": "legal_actions", "ask": "meld", "cards": "7H 8H 9H"}'
+    reply, clean = answer_json(text)
+    assert not clean and reply["error"] == {
+        "code": "BAD_JSON",
+        "message": "an object names the field 'ask' twice",
+    }
+    # deeper down, in an array: the text as a whole cannot be read
+    roles = '{"1": "8H", "1": "9H"}'
+    inner = f'[{{"rules": "classic", "ask": "meld", "cards": "7H 8H 9H", "roles": {roles}}}]'
+    reply, clean = answer_json(inner)
+    assert not clean and reply["error"]["code"] == "BAD_JSON"
+
+
 def test_an_array_lists_about_one_window_of_actions() -> None:
     """Each page of a crafted hand is within the limits, but an array of a hundred of them
     (43 KB) took 18 s and 348 MiB and printed 23 MB: the array's pages are now bounded

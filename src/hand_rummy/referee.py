@@ -862,6 +862,20 @@ def _too_deep(text: str, limit: int) -> bool:
     return bool(brackets)
 
 
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refused when it names a field twice: JSON leaves the meaning open, and
+    readers differ (some keep the first value, Python the last), so the question would be
+    read one way here and another way elsewhere."""
+    data = dict(pairs)
+    if len(data) < len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise QuestionError("BAD_JSON", f"an object names the field {_name(key)} twice")
+            seen.add(key)
+    return data
+
+
 def _read_json(text: Any) -> Any:
     size = LIMITS.text_bytes
     if isinstance(text, (bytes, bytearray, memoryview)):
@@ -893,6 +907,7 @@ def _read_json(text: Any) -> Any:
             parse_int=_parse_int,
             parse_float=_parse_float,
             parse_constant=_parse_constant,
+            object_pairs_hook=_object,
         )
     except json.JSONDecodeError as err:
         raise QuestionError("BAD_JSON", f"not valid JSON: {err}") from None
