@@ -445,6 +445,23 @@ def test_saudi_each_opening_beats_the_last() -> None:
     assert build(attrs.evolve(spot, openings=None)).required_opening(0) == 52
 
 
+def test_an_opening_is_worth_no_more_than_the_whole_deck() -> None:
+    """A position need not show every meld of an opening, but no opening is worth more than
+    all 106 cards at their best (11 each under 004): listed at 10**30, seat 1's opening would
+    raise the next bar beyond any hand (004 §The four variants, Saudi Hand). It is refused;
+    1,166 is the most that stands."""
+    hand = seat("10H JH QH KH 7S 7D 7C 2S 4D 9C 5H 3D 8S 6C")
+    table = [meld(1, 1, "9S 9D 9H 9C"), meld(2, 1, "10S JS QS")]
+    spot = hr.Position(
+        SAUDI, [hand, 13], 0, hr.Phase.PLAY, table=table, discards="2H", openings=[(1, 10**30)]
+    )
+    with pytest.raises(hr.InvalidStateError, match=r"^openings\[0\]\.points: 1000.* \(1166\)"):
+        build(spot)
+    with pytest.raises(hr.InvalidStateError, match=r"whole deck"):
+        build(attrs.evolve(spot, openings=[(1, 1167)]))
+    assert build(attrs.evolve(spot, openings=[(1, 1166)])).required_opening(0) == 1167
+
+
 def test_levant_beat_the_last_opening() -> None:
     """000 §Variants "Higher minimum": each first meld must beat the last one made (strictly,
     matrix L15). After openings of 51 and 58 the bar is 59. (40 alone is refused: it could

@@ -620,6 +620,14 @@ def _opening_records(
         promised = obligation is Obligation.GO_OUT and seat == facts.mover
         if points < bar and not promised:
             raise _fail(f"{where}.points", f"{points}, below the {bar} that this opening needed")
+        # a position need not show every meld of an opening, but no opening is worth more
+        # than the whole deck at its best values (a bar beyond that would bar every hand)
+        most = facts.ruleset.deck.size * facts.ruleset.opening_values.most
+        if points > most:
+            raise _fail(
+                f"{where}.points",
+                f"{points}, more than the whole deck could be worth in an opening ({most})",
+            )
         records.append(OpeningRecord(seat, team, points))
     for seat in range(facts.players):
         owners = facts.team(seat) if policy.shared_by_team else (seat,)

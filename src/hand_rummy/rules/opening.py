@@ -179,6 +179,11 @@ class OpeningValues:
             if value is not None and value < 0:
                 raise InvalidStateError(f"opening value {name} must be 0 or more, not {value}")
 
+    @property
+    def most(self) -> int:
+        """The most that one card can count, whatever it is and wherever it lies."""
+        return max(self.ace, self.ace_low, self.ace_wrapped, self.court, 9, self.wild or 0)
+
     def of(self, rank: Rank, place: AcePlace = AcePlace.SET) -> int:
         if rank is Rank.ACE:
             if place is AcePlace.LOW:
