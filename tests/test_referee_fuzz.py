@@ -189,6 +189,28 @@ def test_python_values_that_are_not_json() -> None:
     assert _code(answer_json(5)[0]) == "BAD_JSON"  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("field", ["id", "offset", "went_out", "seed"])
+def test_python_integers_are_held_to_the_json_limit(field: str) -> None:
+    """From Python, an integer of 5,000 digits was an INTERNAL_ERROR (Python will not print
+    it in a message) or, as an ``id``, an answer that could not be written as JSON; from
+    JSON text it is refused with the limit on digits, and now from Python too."""
+    huge = 10**5000
+    questions = {
+        "id": {"rules": "classic", "ask": "meld", "cards": "7H 8H 9H", "id": huge},
+        "offset": {"ask": "legal_actions", "offset": -huge, "round": {}},
+        "went_out": {"rules": "classic", "ask": "round_score", "players": [], "went_out": huge},
+        "seed": {"ask": "action", "action": {}, "position": {"seed": huge}},
+    }
+    error = answer(questions[field])["error"]
+    assert (error["code"], error["limit"]) == ("LIMIT", "integer_digits")
+    nested = {"rules": "classic", "ask": "meld", "cards": "7H 8H 9H", "roles": {2: "9H"}}
+    assert _code(answer(nested)) == "BAD_QUESTION"
+    deep: list[Any] = []
+    for _ in range(LIMITS.depth + 1):
+        deep = [deep]
+    assert answer({"rules": "classic", "ask": "meld", "cards": deep})["error"]["limit"] == "depth"
+
+
 # --- values that were accepted -----------------------------------------------------------
 
 

@@ -781,11 +781,50 @@ def answer(question: Any) -> JSON:
     """Answer one question (a dict decoded from JSON).
 
     Never raises: anything that is not a question, from JSON or from Python,
-    gets an error answer.
+    gets an error answer. A question built in Python is held to the limits
+    that reading JSON text applies (nesting, the digits of an integer), and
+    may hold only what JSON can (no ``NaN``).
 
     >>> answer(object())["error"]["code"]
     'BAD_QUESTION'
+    >>> answer({"rules": "classic", "ask": "meld", "cards": "7H 8H 9H", "id": 10**50})["error"]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'code': 'LIMIT', 'message': 'an integer has more than 40 digits; the referee takes at
+     most 40 (integer_digits)', 'limit': 'integer_digits', 'max': 40}
     """
+    try:
+        _as_json_would_be(question)
+    except QuestionError as err:
+        return {"protocol": PROTOCOL, "error": err.to_json()}
+    return _answer(question)
+
+
+_BIGGEST = 10**LIMITS.integer_digits
+
+
+def _as_json_would_be(question: Any) -> None:
+    """Refuse a question from Python that JSON text within the limits could not hold."""
+    stack = [(question, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, (dict, list, tuple)):
+            if depth > LIMITS.depth:
+                raise LimitError("depth", f"arrays and objects nest more than {LIMITS.depth} deep")
+            if isinstance(value, dict) and not all(isinstance(key, str) for key in value):
+                raise QuestionError("BAD_QUESTION", "the field names of an object are strings")
+            items = value.values() if isinstance(value, dict) else value
+            stack.extend((item, depth + 1) for item in items)
+        elif isinstance(value, int) and not isinstance(value, bool):
+            if not -_BIGGEST < value < _BIGGEST:
+                raise LimitError(
+                    "integer_digits", f"an integer has more than {LIMITS.integer_digits} digits"
+                )
+        elif isinstance(value, float) and not math.isfinite(value):
+            raise QuestionError("BAD_FIELD", f"a field holds {value}, which is no JSON number")
+
+
+def _answer(question: Any) -> JSON:
+    """:func:`answer`, for a question read from JSON text within the limits."""
     try:
         if not isinstance(question, dict):
             raise QuestionError("BAD_QUESTION", "a question is a JSON object")
@@ -935,7 +974,7 @@ def _answer_array(questions: list[Any]) -> list[JSON]:
             )
             answers.append({"protocol": PROTOCOL, "error": error.to_json()})
             continue
-        reply = answer(question)
+        reply = _answer(question)
         if asks_actions and "actions" in reply:
             listed += reply["offset"] + len(reply["actions"])
         answers.append(reply)
@@ -968,5 +1007,5 @@ def answer_json(text: str | bytes) -> tuple[Any, bool]:
         message = f"the referee failed on this text ({type(err).__name__}: {err}); please report it"
         error = {"code": "INTERNAL_ERROR", "message": _clip(message, 1000)}
         return {"protocol": PROTOCOL, "error": error}, False
-    single = answer(data)
+    single = _answer(data)
     return single, "error" not in single
