@@ -382,7 +382,9 @@ def test_levant_a_forgotten_announcement_bars_going_out() -> None:
 
 def test_levant_announcements_at_rest_are_worked_out() -> None:
     """000 §Playing a turn: three cards or fewer after discarding are announced. Seat 1
-    holds two cards between turns: it announced "two cards" (by default), or missed it."""
+    holds two cards between turns: it announced "two cards" (by default), or missed it.
+    Seat 0, to move, has drawn a fourth card to the three its last discard left: it
+    announced "three cards" then."""
     spot = hr.Position(
         LEVANT,
         [seat("7H 8H 9H KS"), 2],
@@ -392,10 +394,60 @@ def test_levant_announcements_at_rest_are_worked_out() -> None:
         table=[meld(1, 0, "QS QD QC"), meld(2, 1, "2D 3D 4D 5D")],
         discards="6C",
     )
-    assert build(spot).announced == (0, 2)
+    assert build(spot).announced == (3, 2)
     missed = attrs.evolve(spot, players=[seat("7H 8H 9H KS"), seat(size=2, missed=True)])
     game = build(missed)
-    assert (game.announced, game.missed) == ((0, 0), (False, True))
+    assert (game.announced, game.missed) == ((3, 0), (False, True))
+    # five cards to move: four after the last discard, so nothing was due to be missed
+    five = attrs.evolve(spot, players=[seat("7H 8H 9H KS 2C", missed=True), 2])
+    with pytest.raises(hr.InvalidStateError, match=r"players\[0\]\.missed: true, but .* 4 cards"):
+        build(five)
+
+
+def test_what_the_turn_has_done_must_show_in_the_hand() -> None:
+    """Facts of the turn so far that the hand contradicts are refused (a fuzzed referee
+    approved moves in them):
+
+    * 000 §Playing a turn: a card taken from the discard pile must go down at once, and
+      blocks every other move until it does; with melds laid since, the one 7♥ cannot
+      still be in the hand (the referee let it be discarded again);
+    * 002 §Exchanging a joker: a freed joker goes into a meld or the hand, and with
+      nothing laid since it must be in the hand;
+    * a player with a meld laid in an earlier turn has played a turn.
+    """
+    spot = hr.Position(
+        LEVANT,
+        [seat("7H 9D KS 2H 5C", melded=True), 9, 9],
+        0,
+        hr.Phase.PLAY,
+        indicator="8C",
+        table=[meld(1, 0, "2S 3S 4S"), meld(2, 1, "QS QD QC")],
+        discards="KD",
+        current=hr.PositionTurn(taken="7H", laid_down=True),
+    )
+    with pytest.raises(hr.InvalidStateError, match=r"^players\[0\]\.hand: holds the 7♥ taken"):
+        build(spot)
+    # a copy held before the take may stay
+    before = hr.PositionTurn(taken="7H", had_taken=True, laid_down=True)
+    assert build(attrs.evolve(spot, current=before)).hand(0).count(hr.parse_card("7H")) == 1
+    earlier = attrs.evolve(
+        spot, current=hr.PositionTurn(), players=[seat("7H 9D KS", turns_played=0), 9, 9]
+    )
+    with pytest.raises(hr.InvalidStateError, match=r"turns_played: 0, but a meld on the table"):
+        build(earlier)
+    freed = hr.Position(
+        ROMME,
+        [seat("5C 9D KS 2H", melded=True), 9],
+        0,
+        hr.Phase.PLAY,
+        table=[meld(1, 0, "7H 8H 9H"), meld(2, 1, "QS QD QC")],
+        discards="KD",
+        current=hr.PositionTurn(freed="JK"),
+    )
+    with pytest.raises(hr.InvalidStateError, match=r"lacks the freed JK, and nothing has been"):
+        build(freed)
+    laid = attrs.evolve(freed, current=hr.PositionTurn(freed="JK", laid_off=True))
+    assert build(laid).current.freed == hr.JOKER
 
 
 def test_levant_going_out_below_the_bar() -> None:

@@ -795,6 +795,24 @@ def _turn_state(
             raise _fail("current.freed", "a wild is taken from the table only after opening")
     if current.laid_down and not facts.owns(mover):
         raise _fail("current.laid_down", f"true, but no meld on the table is seat {mover}'s")
+    # a card taken to be melded at once blocks every other move until it is laid, so once
+    # anything is laid, it has left the hand
+    still_held = copies > (1 if had else 0)  # the taken copy, beside any held before
+    if (
+        taken is not None
+        and ruleset.discard_take.must_meld
+        and not current.untouched
+        and still_held
+    ):
+        raise _fail(
+            f"players[{mover}].hand",
+            f"holds the {taken} taken this turn, which had to be laid before anything else",
+        )
+    # a freed wild goes to the hand, and leaves it only by a lay-down or a lay-off
+    if freed is not None and not (current.laid_down or current.laid_off) and not held[freed]:
+        raise _fail(
+            f"players[{mover}].hand", f"lacks the freed {freed}, and nothing has been laid since"
+        )
     if current.laid_off and ruleset.layoff.needs_opening and not opened[mover]:
         raise _fail("current.laid_off", "true, but the player has not opened")
     if current.laid_off_on_others and not current.laid_off:
@@ -864,7 +882,7 @@ def _demoted(facts: _Facts, turn: TurnState) -> tuple[tuple[Card, ...], ...]:
     return tuple(out)
 
 
-def _turns_played(facts: _Facts, bare: bool) -> tuple[int, ...]:
+def _turns_played(facts: _Facts, bare: bool, melded: Sequence[bool]) -> tuple[int, ...]:
     out = []
     for seat, given in enumerate(facts.position.players):
         played = given.turns_played
@@ -874,6 +892,11 @@ def _turns_played(facts: _Facts, bare: bool) -> tuple[int, ...]:
             raise _fail(
                 f"players[{seat}].turns_played",
                 f"{played}, but the starter's bare first turn is the round's first",
+            )
+        if melded[seat] and not played:
+            raise _fail(
+                f"players[{seat}].turns_played",
+                "0, but a meld on the table is theirs, laid in an earlier turn",
             )
         out.append(played)
     return tuple(out)
@@ -887,9 +910,12 @@ def _announcements(facts: _Facts) -> tuple[tuple[int, ...], tuple[bool, ...]]:
     """
     limit = facts.ruleset.going_out.announce_at
     announced, missed = [], []
+    current = facts.position.current
     for seat, given in enumerate(facts.position.players):
         where = f"players[{seat}]"
         size = facts.sizes[seat]
+        # the mover who has only drawn holds one card more than the last discard left
+        drawn = not facts.at_rest(seat) and current.untouched and not _bare_turn(facts)
         said = given.announced
         if (said or given.missed) and not limit:
             field = "missed" if given.missed else "announced"
@@ -900,23 +926,25 @@ def _announcements(facts: _Facts) -> tuple[tuple[int, ...], tuple[bool, ...]]:
             )
         if said and given.missed:
             raise _fail(f"{where}.missed", "true, but the player announced")
-        if facts.at_rest(seat) and limit:
+        if (facts.at_rest(seat) or drawn) and limit:
+            if drawn:
+                size -= 1
+                held = f"held {size} cards after their last discard (and has drawn since)"
+            else:
+                held = f"holds {size} cards and has not played since"
             due = 0 < size <= limit
             if said is None:
                 said = size if due and not given.missed else 0
             if said not in (0, size):
-                raise _fail(
-                    f"{where}.announced",
-                    f"{said}, but the player holds {size} cards and has not played since",
-                )
+                raise _fail(f"{where}.announced", f"{said}, but the player {held}")
             if due and not said and not given.missed:
                 raise _fail(
                     f"{where}.announced",
-                    f"0, but the player holds {size} cards, which the rules make them announce "
+                    f"0, but the player {held}, which the rules make them announce "
                     "(or say missed: true)",
                 )
             if not due and given.missed:
-                raise _fail(f"{where}.missed", f"true, but with {size} cards nothing was due")
+                raise _fail(f"{where}.missed", f"true, but the player {held}: nothing was due")
         announced.append(said or 0)
         missed.append(given.missed)
     return tuple(announced), tuple(missed)
@@ -987,7 +1015,7 @@ def position_state(position: Position) -> RoundState:
         opened=opened,
         melded=melded,
         openings=openings,
-        turns_played=_turns_played(facts, turn.first_turn_bare),
+        turns_played=_turns_played(facts, turn.first_turn_bare, melded),
         announced=announced,
         missed=missed,
         current=turn,
