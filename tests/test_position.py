@@ -450,6 +450,35 @@ def test_what_the_turn_has_done_must_show_in_the_hand() -> None:
     assert build(laid).current.freed == hr.JOKER
 
 
+def test_the_top_discard_is_listed_where_it_may_be_taken() -> None:
+    """Before the draw the top discard lies face up and may be taken, so a position that
+    leaves it to the fill would let the seed decide the moves (seed 0 gave no take, seed 7
+    one): refused. After the draw it may be left out."""
+    players = [seat("7H 8H 2S 4D 9C KS QD 3C 5S 6D JH 10C 2D"), 13]
+    spot = hr.Position(LEVANT, players, 0, hr.Phase.DRAW, indicator="8C", discard_size=6)
+    with pytest.raises(hr.InvalidStateError, match=r"^discards: empty, but the pile holds 6"):
+        build(spot)
+    assert build(attrs.evolve(spot, discards="9H")).discards[-1] == hr.parse_card("9H")
+    playing = [seat("7H 8H 2S 4D 9C KS QD 3C 5S 6D JH 10C 2D AD"), 13]
+    assert build(attrs.evolve(spot, players=playing, phase=hr.Phase.PLAY))
+
+
+def test_the_cards_laid_this_turn_came_from_the_hand() -> None:
+    """A Levant hand holds 15 cards at most in a turn (000 §Setup 2), so 15 in the hand
+    beside a set of three laid this turn are 18: refused; 12 beside it are 15."""
+    table = [meld(1, 0, "KS KD KC")]
+    hand = "7H 8H 2S 4D 9C 3C 5S 6D JH 10C 2D AD"
+    turn = hr.PositionTurn(laid_down=True)
+    mover = seat(hand, melded=False)
+    spot = hr.Position(
+        LEVANT, [mover, 13], 0, hr.Phase.PLAY, indicator="8C", table=table, current=turn
+    )
+    assert build(spot).current.laid_down
+    more = attrs.evolve(spot, players=[seat(hand + " 9H 10H JS", melded=False), 13])
+    with pytest.raises(hr.InvalidStateError, match=r"15 cards beside the 3 laid this turn"):
+        build(more)
+
+
 def test_levant_going_out_below_the_bar() -> None:
     """000 §The first meld, "Exception": a player who gets rid of every card in one turn may
     open below 51. 5♥ 6♥ 7♥ (18) + 2♠ 2♦ 2♣ (6) = 24 leaves the K♠ to discard: allowed, and

@@ -836,6 +836,15 @@ def _turn_state(
         if missing:
             shown = format_cards(sorted(missing))
             raise _fail("current.melded", f"lists {shown} more often than the table holds it")
+    # the cards laid this turn came from the hand, which held at most one card more than
+    # a deal gives (an exchange, which sets ``freed``, brings a wild back for what it pays)
+    most = ruleset.deal.hand_size + 1
+    if freed is None and facts.sizes[mover] + len(laid) > most:
+        raise _fail(
+            f"players[{mover}].hand",
+            f"{facts.sizes[mover]} cards beside the {len(laid)} laid this turn: a player holds "
+            f"at most {most} cards in a turn",
+        )
     return TurnState(
         taken=taken,
         had_taken=had,
@@ -978,6 +987,13 @@ def position_state(position: Position) -> RoundState:
     listed = _listed(position)
     sizes, pile, stock = _sizes(position)
     facts = _Facts(position, rules, table, sizes, pile, stock)
+    if position.phase is Phase.DRAW and pile and not position.discards:
+        # the player to move may take it: a card filled in there would decide the moves
+        raise _fail(
+            "discards",
+            f"empty, but the pile holds {pile} cards: the top card lies face up, and the player "
+            "to move may take it, so list it (the last card of discards is the top)",
+        )
     _check_hand_sizes(facts)
     _check_stock(facts)
     opened = _opened(facts)
