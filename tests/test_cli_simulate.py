@@ -36,6 +36,13 @@ def test_simulate_prints_the_summary_table(capsys: pytest.CaptureFixture[str]) -
     assert captured.err == ""  # no progress bar: capsys is not a terminal
 
 
+def test_one_seating_is_named_in_the_singular(capsys: pytest.CaptureFixture[str]) -> None:
+    """One bot in every seat gives duplicate deals a single seating."""
+    args = ["--rules", "classic", "--players", "2", "--matches", "2", "--rounds", "3"]
+    assert main(["simulate", *args, "--duplicate", "--bots", "greedy"]) == 0
+    assert "(2 duplicate deals x 1 seating)" in capsys.readouterr().out
+
+
 def test_simulate_json_adds_up(capsys: pytest.CaptureFixture[str]) -> None:
     summary = _json(capsys, [*QUICK, "--bots", "greedy,random", "--seed", "1"])
     bots = summary["bots"]

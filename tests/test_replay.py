@@ -142,5 +142,11 @@ def test_the_command_refuses_what_it_cannot_read(
     assert "cannot read" in capsys.readouterr().err
     bad.write_text("not json", encoding="utf-8")
     assert main(["replay", str(bad), "--html", str(out)]) == 2
-    assert "not valid JSON" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert err.startswith(f"hand-rummy replay: {bad}: not valid JSON")
+    # a results file of simulate (one JSON document a line) is named as such
+    lines = tmp_path / "results.jsonl"
+    lines.write_text('{"kind": "round"}\n{"kind": "match"}\n', encoding="utf-8")
+    assert main(["replay", str(lines), "--html", str(out)]) == 2
+    assert "hand-rummy report` reads those" in capsys.readouterr().err
     assert not out.exists()

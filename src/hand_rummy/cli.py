@@ -154,7 +154,18 @@ def _replay(args: argparse.Namespace) -> int:
         kind = json.loads(text).get("format")
     except (ValueError, AttributeError, RecursionError):
         kind = None  # loads says what is wrong with it
-    game = serialize.loads(text, "match" if kind == serialize.MATCH_FORMAT else "round")
+    try:
+        game = serialize.loads(text, "match" if kind == serialize.MATCH_FORMAT else "round")
+    except HandRummyError as err:
+        # a results file holds one match a line: the other JSON files of the command line
+        hint = (
+            " (it holds one JSON document a line, as a results file of `hand-rummy simulate` "
+            "does: `hand-rummy report` reads those; replay reads one round or match)"
+            if kind is None and text.strip().count("\n") and text.lstrip().startswith("{")
+            else ""
+        )
+        print(f"hand-rummy replay: {args.file}: {err}{hint}", file=sys.stderr)
+        return 2
     assert isinstance(game, (Round, Match))
     names = None if args.names is None else [n.strip() for n in args.names.split(",")]
     page = replay.html(game, names=names, title=args.title)

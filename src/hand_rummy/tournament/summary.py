@@ -217,7 +217,11 @@ class Summary:
         length = f", {_count(s['rounds'], 'round')} each" if s["rounds"] is not None else ""
         dup = ""
         if s.get("duplicate"):
-            dup = f" ({s['deals']} duplicate deals x {s['seatings']} seatings)"
+            deals, seatings = s["deals"], s["seatings"]
+            dup = (
+                f" ({deals} duplicate deal{'s' * (deals != 1)} x "
+                f"{seatings} seating{'s' * (seatings != 1)})"
+            )
         return (
             f"{rules}: {_count(self.matches, 'match')}{dup} of {s['players']} players{length}, "
             f"seed {s['seed']}, bots {','.join(s['bots'])}"
