@@ -314,9 +314,15 @@ def test_romme_a_freed_joker_is_used_at_once() -> None:
     game = allowed(game, lay("9D 10D JK"))
     assert game.current.obligation is None
     allowed(game, hr.Discard(c("2S")))
-    # said to be used already (the hand held another joker): no obligation
-    kept = build(attrs.evolve(spot, current=hr.PositionTurn(freed="JK", obligation=None)))
-    allowed(kept, hr.Discard(c("2S")))
+    # said to be used already in a lay-down (the hand held another joker): no obligation
+    used = hr.PositionTurn(freed="JK", obligation=None, laid_down=True)
+    kept = attrs.evolve(
+        spot, current=used, players=[seat("JK 9D 10D 4C 2S 5H 7C", melded=True), 10]
+    )
+    allowed(build(kept), hr.Discard(c("2S")))
+    # nothing laid since the exchange: the joker in the hand is the freed one, and owed
+    with pytest.raises(hr.InvalidStateError, match=r"^current\.obligation: null, but the JK"):
+        build(attrs.evolve(spot, current=hr.PositionTurn(freed="JK", obligation=None)))
 
 
 def test_another_seat_sees_the_freed_joker_still_owed() -> None:
@@ -448,6 +454,73 @@ def test_what_the_turn_has_done_must_show_in_the_hand() -> None:
         build(freed)
     laid = attrs.evolve(freed, current=hr.PositionTurn(freed="JK", laid_off=True))
     assert build(laid).current.freed == hr.JOKER
+
+
+def test_a_view_after_an_exchange_is_a_position() -> None:
+    """000 §Exchanging wild cards: the A♣ freed from 6♥ A♣ 8H may stay in the hand. Seat 1's
+    view does not show seat 0's hand, so it is not refused for lacking the A♣ (it was)."""
+    spot = hr.Position(
+        LEVANT,
+        [seat("7H 9S 2D 3D"), 6],
+        0,
+        hr.Phase.PLAY,
+        indicator="8C",
+        table=[meld(1, 0, "10C JC QC KC"), meld(2, 1, "6H AC 8H")],
+        discards="KS",
+    )
+    game = build(spot).apply(hr.Exchange(2, (hr.parse_card("7H"),)))
+    assert hr.Round.from_position(game.view(1).position()).current.freed == hr.parse_card("AC")
+
+
+def test_the_turn_so_far_cannot_contradict_the_rules_it_follows() -> None:
+    """Three facts of a turn that its rules rule out:
+
+    * 004 §2: a taker who held a copy before holds two until something is laid, so
+      ``had_taken`` with one 5♥ in an untouched hand is refused (it let the taken card be
+      discarded again);
+    * 002 §Exchanging a joker: a freed joker still in the hand, nothing laid, is owed to a
+      meld, so an explicit ``obligation: null`` is refused;
+    * 000 §The first meld, "Exception": only a first meld goes below the bar, so a player
+      who melded in an earlier turn owes no ``go_out``.
+    """
+    classic = hr.Position(
+        CLASSIC,
+        [seat("5H 5D 7S 9C 2D"), 9],
+        0,
+        hr.Phase.PLAY,
+        table=[meld(1, 0, "9H 10H JH QH"), meld(2, 1, "KS KD KH")],
+        discards="2C",
+        current=hr.PositionTurn(taken="5H", had_taken=True),
+    )
+    with pytest.raises(hr.InvalidStateError, match=r"^current\.had_taken: true, but .* 1 × 5♥"):
+        build(classic)
+    twice = attrs.evolve(classic, players=[seat("5H 5H 7S 9C 2D"), 9])
+    assert build(twice).current.had_taken
+    romme = hr.Position(
+        ROMME,
+        [seat("5H 6H JK 3D 8S"), 9],
+        0,
+        hr.Phase.PLAY,
+        table=[meld(1, 0, "9H 10H JH"), meld(2, 1, "KS KD KC")],
+        discards="2C",
+        current=hr.PositionTurn(freed="JK", obligation=None),
+    )
+    with pytest.raises(hr.InvalidStateError, match=r"^current\.obligation: null, but the JK"):
+        build(romme)
+    owed = build(attrs.evolve(romme, current=hr.PositionTurn(freed="JK")))
+    assert owed.current.obligation is hr.Obligation.USE_FREED_WILD
+    levant = hr.Position(
+        LEVANT,
+        [seat("5H 6H 7H 2D", melded=True), 9],
+        0,
+        hr.Phase.PLAY,
+        indicator="8C",
+        table=[meld(1, 0, "2C 3C 4C"), meld(2, 1, "KS KD KH")],
+        discards="KC",
+        current=hr.PositionTurn(laid_down=True, obligation=hr.Obligation.GO_OUT),
+    )
+    with pytest.raises(hr.InvalidStateError, match=r"who had not melded before"):
+        build(levant)
 
 
 def test_the_top_discard_is_listed_where_it_may_be_taken() -> None:

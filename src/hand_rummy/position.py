@@ -683,7 +683,9 @@ def _bare_turn(facts: _Facts) -> bool:
     return given
 
 
-def _obligation(facts: _Facts, opened: Sequence[bool], held: Counter[Card]) -> Obligation | None:
+def _obligation(
+    facts: _Facts, opened: Sequence[bool], melded: Sequence[bool], held: Counter[Card]
+) -> Obligation | None:
     """What the turn owes: given, or by default what the taken card obliges while nothing has
     left the hand (those obligations block every other move, so they are exactly that), or,
     after an exchange under rules that want the freed wild used at once, while the hand still
@@ -706,8 +708,15 @@ def _obligation(facts: _Facts, opened: Sequence[bool], held: Counter[Card]) -> O
     freed = current.freed
     obligation = owed if given == AUTO else given
     must_use = ruleset.exchange.freed_wild is not FreedWild.KEEP
-    if given == AUTO and owed is None and freed is not None and must_use and held[freed]:
+    unused = owed is None and freed is not None and must_use and held[freed]
+    if given == AUTO and unused:
         obligation = Obligation.USE_FREED_WILD
+    elif given is None and unused and not (current.laid_down or current.laid_off):
+        raise _fail(
+            "current.obligation",
+            f"null, but the {freed} freed this turn is still in the hand, and these rules want "
+            "it used at once",
+        )
     where = "current.obligation"
     if obligation is not owed:
         if owed is not None:
@@ -742,11 +751,20 @@ def _obligation(facts: _Facts, opened: Sequence[bool], held: Counter[Card]) -> O
     if obligation is Obligation.GO_OUT:
         if ruleset.opening_exemption is OpeningExemption.NONE:
             raise _fail(where, "'go_out', but these rules let no opening go below the bar")
-        if not (current.laid_down and opened[facts.mover]):
+        if not (current.laid_down and opened[facts.mover]) or melded[facts.mover]:
             raise _fail(
-                where, "'go_out' follows an opening below the bar laid down this turn (laid_down)"
+                where,
+                "'go_out' follows an opening below the bar laid down this turn (laid_down), "
+                "by a player who had not melded before",
             )
     return obligation
+
+
+def _whole_hand(facts: _Facts) -> bool:
+    """Whether the position lists every card of the mover's hand (a view of another player
+    lists only the cards everyone saw)."""
+    listed = facts.position.players[facts.mover]
+    return listed.hand_size is None or listed.hand_size == len(listed.hand)
 
 
 def _shown(obligation: Obligation | None) -> str:
@@ -778,12 +796,17 @@ def _turn_state(
     had = copies >= 2 if current.had_taken is None else current.had_taken
     if taken is None and had:
         raise _fail("current.had_taken", "true, but no card was taken")
+    if taken is not None and had and copies < 2 and current.untouched and _whole_hand(facts):
+        raise _fail(
+            "current.had_taken",
+            f"true, but the hand holds {copies} × {taken}, and nothing was laid since the take",
+        )
     if taken is not None and not had and copies >= 2:
         raise _fail(
             "current.had_taken",
             f"false, but the hand holds {copies} × {taken}, and only one was taken",
         )
-    obligation = _obligation(facts, opened, held)
+    obligation = _obligation(facts, opened, melded, held)
     freed = current.freed
     if freed is not None:
         exchange = ruleset.exchange
@@ -808,8 +831,10 @@ def _turn_state(
             f"players[{mover}].hand",
             f"holds the {taken} taken this turn, which had to be laid before anything else",
         )
-    # a freed wild goes to the hand, and leaves it only by a lay-down or a lay-off
-    if freed is not None and not (current.laid_down or current.laid_off) and not held[freed]:
+    # a freed wild goes to the hand, and leaves it only by a lay-down or a lay-off (a view
+    # of another player lists the hand only in part)
+    laid_since = current.laid_down or current.laid_off
+    if freed is not None and _whole_hand(facts) and not laid_since and not held[freed]:
         raise _fail(
             f"players[{mover}].hand", f"lacks the freed {freed}, and nothing has been laid since"
         )
