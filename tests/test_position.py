@@ -523,6 +523,21 @@ def test_the_turn_so_far_cannot_contradict_the_rules_it_follows() -> None:
         build(levant)
 
 
+def test_the_pile_is_empty_only_on_the_starters_first_turn() -> None:
+    """000 §Playing a turn: the starter (seat 1 when seat 0 deals) starts by discarding, and
+    every turn ends with a discard, so only that first turn sees an empty pile (and draws
+    nothing); an empty pile before a draw, or after it for another seat, is refused."""
+    hand = "7H 8H 2S 4D 9C KS QD 3C 5S 6D JH 10C 2D AD"
+    starter = hr.Position(LEVANT, [14, seat(hand + " 5C")], 1, hr.Phase.PLAY, indicator="8C")
+    assert build(starter).current.first_turn_bare
+    other = hr.Position(LEVANT, [seat(hand), 14], 0, hr.Phase.PLAY, indicator="8C")
+    with pytest.raises(hr.InvalidStateError, match=r"^discard_size: 0 cards, .* \(seat 1,"):
+        build(other)
+    drawing = hr.Position(LEVANT, [14, seat(hand)], 1, hr.Phase.DRAW, indicator="8C")
+    with pytest.raises(hr.InvalidStateError, match=r"^discard_size: 0, but a player about"):
+        build(drawing)
+
+
 def test_the_top_discard_is_listed_where_it_may_be_taken() -> None:
     """Before the draw the top discard lies face up and may be taken, so a position that
     leaves it to the fill would let the seed decide the moves (seed 0 gave no take, seed 7
@@ -544,7 +559,14 @@ def test_the_cards_laid_this_turn_came_from_the_hand() -> None:
     turn = hr.PositionTurn(laid_down=True)
     mover = seat(hand, melded=False)
     spot = hr.Position(
-        LEVANT, [mover, 13], 0, hr.Phase.PLAY, indicator="8C", table=table, current=turn
+        LEVANT,
+        [mover, 13],
+        0,
+        hr.Phase.PLAY,
+        indicator="8C",
+        table=table,
+        discards="9C",
+        current=turn,
     )
     assert build(spot).current.laid_down
     more = attrs.evolve(spot, players=[seat(hand + " 9H 10H JS", melded=False), 13])

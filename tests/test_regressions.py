@@ -152,6 +152,7 @@ def test_a_position_s_exchange_on_others_needs_an_exchange_and_another_s_meld(
         # the A♣ would be the wild freed this turn, kept in the hand
         players=[hr.PositionSeat("8H 2S 3S 9D AC", opened=True), 14, 14],
         table=[hr.PositionMeld(1, 0, "7H 8H 9H")],
+        discards="KD",
         openings=[(0, 51)],
         turn=0,
         phase=hr.Phase.PLAY,

@@ -660,12 +660,27 @@ def _bare_turn(facts: _Facts) -> bool:
     # where the starter may meld on the first turn (002), melding does not end it
     discard_only = deal.first_turn is FirstTurn.DISCARD_ONLY
     if given is None:
-        return (
-            deal.starter_extra_card
-            and current.taken is None
-            and not facts.pile
-            and (current.untouched or not discard_only)
-        )
+        if current.taken is not None or facts.pile:
+            return False
+        # every turn ends with a discard, a renewed stock keeps the top card, and a take
+        # leaves the taker's discard: after the draw the pile is empty only on the starter's
+        # first turn, which draws nothing
+        starter = deal.starter(position.dealer, facts.players)
+        if not deal.starter_extra_card or facts.mover != starter:
+            where = "discards" if position.discards else "discard_size"
+            raise _fail(
+                where,
+                "0 cards, but the pile is empty after the draw only on the first turn of the "
+                f"starter (seat {starter}, who holds an extra card under these rules)"
+                if deal.starter_extra_card
+                else "0 cards, but under these rules the pile is never empty after the draw",
+            )
+        if discard_only and not current.untouched:
+            raise _fail(
+                "current",
+                "the pile is empty, so this is the starter's first turn, which lays nothing",
+            )
+        return True
     if given:
         where = "current.first_turn_bare"
         starter = deal.starter(position.dealer, facts.players)
@@ -1012,6 +1027,10 @@ def position_state(position: Position) -> RoundState:
     listed = _listed(position)
     sizes, pile, stock = _sizes(position)
     facts = _Facts(position, rules, table, sizes, pile, stock)
+    if position.phase is Phase.DRAW and not pile:
+        # every turn ends with a discard (the starter's first one too), a take leaves the
+        # taker's discard, and a renewed stock keeps the top card
+        raise _fail("discard_size", "0, but a player about to draw always finds a discard")
     if position.phase is Phase.DRAW and pile and not position.discards:
         # the player to move may take it: a card filled in there would decide the moves
         raise _fail(
