@@ -538,6 +538,27 @@ def test_the_pile_is_empty_only_on_the_starters_first_turn() -> None:
         build(drawing)
 
 
+def test_the_fill_deals_no_copy_of_a_card_taken_without_one() -> None:
+    """A view lists the taken 5♣ of a mover who held none before (``had_taken`` false); the
+    fill dealt a second 5♣ to that hand for 9 seeds of 40, and the round's own position was
+    then refused. It now deals the first cards of its order that are not the 5♣."""
+    five = hr.parse_card("5C")
+    for number in range(40):
+        spot = hr.Position(
+            hr.rulesets.gulf,
+            [seat("5C", size=14), 13, 13, 13],
+            0,
+            hr.Phase.PLAY,
+            discards="2H",
+            discard_size=3,
+            seed=number,
+            current=hr.PositionTurn(taken="5C", had_taken=False),
+        )
+        game = build(spot)
+        assert game.hand(0).count(five) == 1, number
+        assert build(game.position()).hand(0) == game.hand(0)
+
+
 def test_the_top_discard_is_listed_where_it_may_be_taken() -> None:
     """Before the draw the top discard lies face up and may be taken, so a position that
     leaves it to the fill would let the seed decide the moves (seed 0 gave no take, seed 7

@@ -999,6 +999,20 @@ def _announcements(facts: _Facts) -> tuple[tuple[int, ...], tuple[bool, ...]]:
     return tuple(announced), tuple(missed)
 
 
+def _dealt_first(order: Sequence[Card], at: int, count: int, face: Card) -> list[Card]:
+    """``order`` with ``count`` cards that are not ``face`` moved, in their order, to ``at``
+    (the rest keeps its order after them)."""
+    rest = list(order[at:])
+    chosen = [card for card in rest if card != face][:count]
+    if len(chosen) < count:
+        raise _fail(
+            "players", f"the cards left to deal are copies of {face}, which the mover lacks"
+        )
+    for card in chosen:
+        rest.remove(card)
+    return [*order[:at], *chosen, *rest]
+
+
 def position_state(position: Position) -> RoundState:
     """The round's state at ``position``: checked, its defaults worked out and its unknown
     cards filled (see the module docstring). It has no deal: ``start`` is empty.
@@ -1054,6 +1068,9 @@ def position_state(position: Position) -> RoundState:
     hands = []
     for seat, given in enumerate(position.players):
         more = sizes[seat] - len(given.hand)
+        if seat == position.turn and turn.taken is not None and not turn.had_taken and more:
+            # the mover held no copy of the card taken this turn: deal them none
+            order = _dealt_first(order, at, more, turn.taken)
         hands.append(_counts_of((*given.hand, *order[at : at + more]), demoted[seat]))
         at += more
     lower = pile - len(position.discards)
