@@ -559,6 +559,26 @@ def test_the_fill_deals_no_copy_of_a_card_taken_without_one() -> None:
         assert build(game.position()).hand(0) == game.hand(0)
 
 
+def test_a_take_that_owes_an_opening_needs_a_hand_that_could_reach_it() -> None:
+    """004 §5: taking the fire card unopened obliges an opening of 51 this turn, and 004
+    exempts no one from the bar. Three cards are worth 33 at most, so a position in which a
+    three-card hand took the 2♦ is refused, however the fill deals the hidden cards (it
+    gave a round with no legal move)."""
+    spot = hr.Position(
+        CLASSIC,
+        [9, seat("2D", size=3)],
+        1,
+        hr.Phase.PLAY,
+        table=[meld(1, 0, "KS KD KH")],
+        discards="5C",
+        current=hr.PositionTurn(taken="2D"),
+    )
+    with pytest.raises(hr.InvalidStateError, match=r"'open', but 3 cards are worth 33 at most"):
+        build(spot)
+    bigger = attrs.evolve(spot, players=[9, seat("2D", size=8)])
+    assert build(bigger).current.obligation is hr.Obligation.OPEN
+
+
 def test_the_top_discard_is_listed_where_it_may_be_taken() -> None:
     """Before the draw the top discard lies face up and may be taken, so a position that
     leaves it to the fill would let the seed decide the moves (seed 0 gave no take, seed 7

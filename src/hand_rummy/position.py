@@ -1102,6 +1102,20 @@ def position_state(position: Position) -> RoundState:
         outcome=None,
         indicator=position.indicator,
     )
+    bar = state.required_opening(position.turn)
+    obligation = turn.obligation
+    exempt = ruleset.opening_exemption is not OpeningExemption.NONE
+    owes_opening = obligation is Obligation.OPEN or obligation is Obligation.MELD_TAKEN
+    if owes_opening and obligation is not None and bar is not None and not exempt:
+        # whatever cards the fill deals, they must open at once: a hand too small for the bar
+        # could never have taken the card
+        most = sizes[position.turn] * ruleset.opening_values.most
+        if most < bar:
+            raise _fail(
+                "current.obligation",
+                f"{obligation.value!r}, but {sizes[position.turn]} cards are worth {most} "
+                f"at most, short of the {bar} that the opening owed needs",
+            )
     mover = position.players[position.turn]
     known = mover.hand_size is None or mover.hand_size == len(mover.hand)
     if known and not any(True for _ in generate(state)):
