@@ -42,12 +42,12 @@ of fourteen cards with an Ace at each end, say), no case locks either reading in
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import pytest
 
 import hand_rummy as hr
+from case_positions import spot
 from hand_rummy import Code
 from hand_rummy.referee import answer
 from three_ways import ok, refused
@@ -95,43 +95,6 @@ def question(ruleset: hr.Ruleset, indicator: str | None, ask: str, **fields: Any
         q["indicator"] = indicator
     q.update(fields)
     return answer(q)
-
-
-def spot(
-    ruleset: hr.Ruleset,
-    hand: str,
-    *,
-    table: Sequence[tuple[int, int, str]] = (),
-    others: Sequence[int | hr.PositionSeat] = (9,),
-    indicator: str | None = None,
-    me: Mapping[str, Any] | None = None,
-    current: hr.PositionTurn | None = None,
-    discards: str = "2D",
-    discard_size: int = 12,
-    phase: hr.Phase = PLAY,
-    openings: Iterable[tuple[int, int]] | None = None,
-    stock: str = "",
-    stock_size: int | None = None,
-) -> hr.Round:
-    """Seat 0 to move, holding ``hand``; ``table`` holds ``(id, owner, meld)`` triples;
-    ``others`` are the other seats (hand sizes or seats)."""
-    players = [hr.PositionSeat(hand, **(me or {})), *others]
-    return hr.Round.from_position(
-        hr.Position(
-            ruleset,
-            players=players,
-            turn=0,
-            phase=phase,
-            table=[hr.PositionMeld(i, owner, m) for i, owner, m in table],
-            discards=discards,
-            discard_size=discard_size,
-            indicator=indicator,
-            current=current or hr.PositionTurn(),
-            openings=openings,
-            stock=stock,
-            stock_size=stock_size,
-        )
-    )
 
 
 def expect(game: hr.Round, action: hr.Action, legal: bool, code: Code | None = None) -> None:

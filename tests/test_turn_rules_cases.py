@@ -31,12 +31,13 @@ move appears in ``Round.legal_actions()``, and the JSON referee
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import pytest
 
 import hand_rummy as hr
+from case_positions import spot
 from hand_rummy import Code
 from hand_rummy.referee import answer
 from three_ways import ok, refused
@@ -77,36 +78,6 @@ def swap(target: int, cards: str) -> hr.Exchange:
 
 def discard(card: str, announce: bool = False) -> hr.Discard:
     return hr.Discard(c(card), announce=announce)
-
-
-def spot(
-    ruleset: hr.Ruleset,
-    hand: str,
-    *,
-    table: Sequence[tuple[int, int, Any]] = (),
-    others: Sequence[int | hr.PositionSeat] = (9,),
-    indicator: str | None = None,
-    me: Mapping[str, Any] | None = None,
-    current: hr.PositionTurn | None = None,
-    discards: str = "2D",
-    discard_size: int = 12,
-) -> hr.Round:
-    """Seat 0 to move in the play phase, holding ``hand``; ``table`` holds
-    ``(id, owner, meld)`` triples; ``others`` are the other seats (hand sizes)."""
-    players = [hr.PositionSeat(hand, **(me or {})), *others]
-    return hr.Round.from_position(
-        hr.Position(
-            ruleset,
-            players=players,
-            turn=0,
-            phase=PLAY,
-            table=[hr.PositionMeld(i, owner, m) for i, owner, m in table],
-            discards=discards,
-            discard_size=discard_size,
-            indicator=indicator,
-            current=current or hr.PositionTurn(),
-        )
-    )
 
 
 def expect(game: hr.Round, action: hr.Action, legal: bool) -> hr.Round | None:
