@@ -951,7 +951,7 @@ def _turns_played(facts: _Facts, bare: bool, melded: Sequence[bool]) -> tuple[in
     return tuple(out)
 
 
-def _announcements(facts: _Facts) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+def _announcements(facts: _Facts, bare: bool) -> tuple[tuple[int, ...], tuple[bool, ...]]:
     """What each player announced with their last discard, and who missed an announcement.
 
     A hand at rest is as the last discard left it: it announced its size exactly when the
@@ -964,7 +964,7 @@ def _announcements(facts: _Facts) -> tuple[tuple[int, ...], tuple[bool, ...]]:
         where = f"players[{seat}]"
         size = facts.sizes[seat]
         # the mover who has only drawn holds one card more than the last discard left
-        drawn = not facts.at_rest(seat) and current.untouched and not _bare_turn(facts)
+        drawn = not facts.at_rest(seat) and current.untouched and not bare
         said = given.announced
         if (said or given.missed) and not limit:
             field = "missed" if given.missed else "announced"
@@ -1045,7 +1045,7 @@ def position_state(position: Position) -> RoundState:
         # every turn ends with a discard (the starter's first one too), a take leaves the
         # taker's discard, and a renewed stock keeps the top card
         raise _fail("discard_size", "0, but a player about to draw always finds a discard")
-    if position.phase is Phase.DRAW and pile and not position.discards:
+    if position.phase is Phase.DRAW and not position.discards:
         # the player to move may take it: a card filled in there would decide the moves
         raise _fail(
             "discards",
@@ -1060,7 +1060,7 @@ def position_state(position: Position) -> RoundState:
     turn = _turn_state(facts, opened, melded, held)
     openings = _opening_records(facts, opened, turn.obligation)
     demoted = _demoted(facts, turn)
-    announced, missed = _announcements(facts)
+    announced, missed = _announcements(facts, turn.first_turn_bare)
     # the fill
     deck = Counter(p.card for p in ruleset.deck.cards())
     order = fill_cards((deck - listed).elements(), position.seed)
@@ -1116,9 +1116,7 @@ def position_state(position: Position) -> RoundState:
                 f"{obligation.value!r}, but {sizes[position.turn]} cards are worth {most} "
                 f"at most, short of the {bar} that the opening owed needs",
             )
-    mover = position.players[position.turn]
-    known = mover.hand_size is None or mover.hand_size == len(mover.hand)
-    if known and not any(True for _ in generate(state)):
+    if _whole_hand(facts) and not any(True for _ in generate(state)):
         owed = f" (the turn owes {turn.obligation.value!r})" if turn.obligation else ""
         raise _fail(
             "current.obligation" if turn.obligation else "current",
