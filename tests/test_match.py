@@ -340,6 +340,21 @@ def test_after_the_match_no_action_is_legal() -> None:
     with pytest.raises(hr.IllegalActionError):
         m.apply(DrawStock())
     assert m.view(0).phase is hr.Phase.OVER
+    assert m.turn is None and m.phase is hr.Phase.OVER
+
+
+def test_turn_and_phase_follow_the_round_in_play() -> None:
+    # one move at a time through a match of two rounds: the match says whose turn it is as
+    # its round does, including across the deal of the second round
+    m = Match.new(hr.rulesets.classic, 2, seed=4, length=2, custom_length=True)
+    rng, seen = random.Random(4), 0
+    while not m.is_over:
+        assert m.current is not None
+        assert (m.turn, m.phase) == (m.current.turn, m.current.phase)
+        assert m.phase is not hr.Phase.OVER
+        m, seen = m.apply(rng.choice(list(m.legal_actions()))), seen + 1
+    assert len(m.rounds) == 2 and seen > 10
+    assert (m.turn, m.phase) == (None, hr.Phase.OVER)
 
 
 def test_bad_arguments() -> None:

@@ -1,8 +1,14 @@
 """The moves of a round, as frozen values named as the game names them.
 
+Each move holds :class:`~hand_rummy.cards.Card` values; the ``of`` constructors
+read card text as well (the constructors themselves stay plain, since the
+generator builds thousands of moves a decision).
+
 >>> from hand_rummy.cards import parse_card
->>> str(Discard(parse_card("KS"))), str(LayOff(3, parse_card("10H")))
+>>> str(Discard(parse_card("KS"))), str(LayOff.of(3, "10H"))
 ('discard K♠', 'lay off 10♥ on meld 3')
+>>> str(LayDown.of("7H JK 9H", "5S 5D 5C")), str(Exchange.of(2, "8H"))
+('meld 7♥ JK 9♥ + 5♠ 5♦ 5♣', 'exchange 8♥ for the wild in meld 2')
 """
 
 from __future__ import annotations
@@ -11,8 +17,9 @@ from typing import TypeAlias, Union
 
 import attrs
 
-from hand_rummy.cards import Card, format_cards
-from hand_rummy.melds import Meld
+from hand_rummy.cards import Card, format_cards, parse_card
+from hand_rummy.errors import expect
+from hand_rummy.melds import CardsLike, Meld, read_cards
 
 __all__ = [
     "Action",
@@ -53,6 +60,12 @@ class LayDown:
 
     melds: tuple[Meld, ...]
 
+    @classmethod
+    def of(cls, *melds: Meld | CardsLike) -> LayDown:
+        """Lay ``melds``, each a :class:`~hand_rummy.melds.Meld` or its cards as text or a list
+        (a wild card's role is then left to the judge, as in :meth:`Meld.of`)."""
+        return cls(tuple(m if isinstance(m, Meld) else Meld.of(m) for m in melds))
+
     def __str__(self) -> str:
         return "meld " + " + ".join(m.describe() for m in self.melds)
 
@@ -70,6 +83,20 @@ class LayOff:
     role: Card | None = None
     demoted: bool = False
 
+    @classmethod
+    def of(
+        cls, target: int, card: Card | str, role: Card | str | None = None, demoted: bool = False
+    ) -> LayOff:
+        """The lay-off with its cards given as text or as cards."""
+        expect(target, int, "the target meld")
+        expect(demoted, bool, "demoted")
+        return cls(
+            target,
+            _card(card, "the card"),
+            None if role is None else _card(role, "the role"),
+            demoted,
+        )
+
     def __str__(self) -> str:
         role = f"(={self.role})" if self.role is not None else ""
         taken = " (taken, natural)" if self.demoted else ""
@@ -82,6 +109,12 @@ class Exchange:
 
     target: int
     cards: tuple[Card, ...]
+
+    @classmethod
+    def of(cls, target: int, cards: CardsLike) -> Exchange:
+        """The exchange with the cards put in given as text (``"8H"``) or as a list."""
+        expect(target, int, "the target meld")
+        return cls(target, read_cards(cards))
 
     def __str__(self) -> str:
         return f"exchange {format_cards(self.cards)} for the wild in meld {self.target}"
@@ -98,6 +131,13 @@ class Discard:
     card: Card
     announce: bool = False
     demoted: bool = False
+
+    @classmethod
+    def of(cls, card: Card | str, announce: bool = False, demoted: bool = False) -> Discard:
+        """The discard with its card given as text (``"KS"``) or as a card."""
+        expect(announce, bool, "announce")
+        expect(demoted, bool, "demoted")
+        return cls(_card(card, "the card"), announce, demoted)
 
     def __str__(self) -> str:
         taken = " (taken, natural)" if self.demoted else ""
@@ -118,6 +158,13 @@ class PassRedeal:
 
     def __str__(self) -> str:
         return "keep the deal"
+
+
+def _card(value: Card | str, what: str) -> Card:
+    if isinstance(value, Card):
+        return value
+    expect(value, (Card, str), what)
+    return parse_card(value)
 
 
 Action: TypeAlias = Union[  # noqa: UP007 (the alias is also used at run time, on Python 3.10)

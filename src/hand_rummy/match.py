@@ -24,8 +24,8 @@ first rounds may instead be explicit deals.
 >>> m = hr.Match.new(hr.rulesets.romme, 3, seed=5, length=1)
 >>> m.first_dealer, m.dealer, m.round_number, m.totals
 (0, 0, 1, (0, 0, 0))
->>> m.is_over
-False
+>>> m.is_over, m.turn, m.phase  # in Rommé the dealer holds a card more and starts by playing
+(False, 0, <Phase.PLAY: 'play'>)
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ from hand_rummy.legal import LegalActions
 from hand_rummy.round import PlayerView, Round
 from hand_rummy.rules.match import DealerRotation, FirstDealer, MatchEnd, TieRule
 from hand_rummy.rules.ruleset import Ruleset
+from hand_rummy.state import Phase
 from hand_rummy.verdict import Verdict
 
 __all__ = ["Deal", "Match", "draw_for_dealer", "round_seed"]
@@ -359,6 +360,16 @@ class Match:
     @property
     def is_over(self) -> bool:
         return self.current is None
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to move in the round in play; ``None`` once the match is over."""
+        return None if self.current is None else self.current.turn
+
+    @property
+    def phase(self) -> Phase:
+        """The phase of the round in play; ``Phase.OVER`` once the match is over."""
+        return Phase.OVER if self.current is None else self.current.phase
 
     @property
     def winners(self) -> tuple[int, ...]:
