@@ -1477,6 +1477,79 @@ def test_a_view_of_a_position_round_samples() -> None:
 # --- the fill -------------------------------------------------------------------------------
 
 
+def _owed_turns(games: int) -> Iterator[tuple[hr.Round, int]]:
+    """Seeded random Levant play, at each turn where the card just taken must be melded (000
+    §Taking the discard), with a seat that watches: its view knows the taken card and not
+    the rest of the mover's hand."""
+    rng = random.Random(20261206)
+    for _ in range(games):
+        game = hr.Round.deal(LEVANT, players=4, seed=rng.randrange(2**32))
+        while not game.is_over:
+            if game.current.obligation is hr.Obligation.MELD_TAKEN:
+                yield game, (game.turn + 1) % 4
+            game = game.apply(rng.choice(list(game.legal_actions())))
+
+
+def test_a_watchers_view_of_a_meld_owed_loads_into_a_turn_that_can_make_it() -> None:
+    # A random 15-card hand seldom holds an opening of 51 with the taken card (about one
+    # deal in five does here), so the first fill alone left most of these rounds with no
+    # move at all. The player did take the card, so some hand could make the meld.
+    loaded = 0
+    for game, seat in _owed_turns(12):
+        view = game.view(seat)
+        try:
+            spot = hr.Round.from_position(view.position())
+        except hr.InvalidStateError as refused:  # the documented end of the fills
+            assert "fills of seat" in str(refused) and "list that hand whole" in str(refused)
+            continue
+        loaded += 1
+        assert spot.legal_actions()
+        assert spot.view(seat).position() == view.position()
+        assert spot.current.obligation is hr.Obligation.MELD_TAKEN
+        assert game.current.taken in spot.hand(game.turn)
+    assert loaded >= 20
+
+
+def test_a_sample_of_a_watchers_view_leaves_the_mover_a_move() -> None:
+    seen = 0
+    for game, seat in _owed_turns(6):
+        view, rng = game.view(seat), random.Random(seen)
+        for _ in range(3):
+            sample = view.sample(rng)
+            assert sample.legal_actions() and sample.view(seat) == view
+        seen += 1
+    assert seen >= 10
+
+
+def test_a_fill_that_can_never_meet_the_owed_meld_is_refused() -> None:
+    # 000 §Taking the discard with the 91 bar: the 5♣ taken must go into an opening of 91,
+    # but these fourteen low cards and any one more reach nowhere near it
+    rules = hr.build("levant", ["opening_91"])
+    junk = "5C 2D 3H 4S 6D 7H 8S 9C 2H 3S 4D 6C 7S"
+
+    def spot(hand: str) -> hr.Position:
+        return hr.Position(
+            rules,
+            players=[hr.PositionSeat(hand, hand_size=15), 14, 14, 14],
+            turn=0,
+            phase=hr.Phase.PLAY,
+            indicator="3C",
+            current=hr.PositionTurn(taken=c("5C")),
+        )
+
+    with pytest.raises(hr.InvalidStateError, match="none of 256 fills of seat 0's unlisted"):
+        hr.Round.from_position(spot(junk))
+    with pytest.raises(hr.InvalidStateError, match="seat 0 has no legal move here"):
+        hr.Round.from_position(spot(junk + " 8D 9H"))  # listed whole, nothing to fill
+
+
+def test_a_later_fill_attempt_shuffles_with_its_own_seed() -> None:
+    cards = sorted(Counter(p.card for p in LEVANT.deck.cards()).elements(), key=lambda k: k.index)
+    again = list(cards)
+    random.Random("7:fill:3").shuffle(again)
+    assert fill_cards(cards, 7, attempt=3) == again != fill_cards(cards, 7)
+
+
 def test_the_fill_follows_its_documented_rule() -> None:
     """docs/positions.rst, "The fill": the unlisted cards in card order, shuffled with
     random.Random(f"{seed}:fill"), dealt to the hands in seat order, then under the listed

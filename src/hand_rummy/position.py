@@ -66,6 +66,7 @@ from hand_rummy.visibility import Seen
 
 __all__ = [
     "AUTO",
+    "FILL_ATTEMPTS",
     "Auto",
     "Position",
     "PositionMeld",
@@ -279,21 +280,29 @@ class Position:
 # --- the fill rule ---------------------------------------------------------------------
 
 
-def fill_cards(cards: Iterable[Card], seed: int) -> list[Card]:
+FILL_ATTEMPTS = 256
+"""How many fills a position tries before it is refused (the first, then attempts 1 to 255):
+each new fill is needed only where the unlisted cards dealt to the player to move left that
+player no legal move."""
+
+
+def fill_cards(cards: Iterable[Card], seed: int, *, attempt: int = 0) -> list[Card]:
     """The cards that a fill deals, in the order it deals them.
 
     The rule, which positions and :func:`~hand_rummy.deals.fill_deal` share:
     the cards are put in the library's card order (:data:`~hand_rummy.cards.CARDS`:
     clubs, diamonds, hearts, spades, each Ace to King, then the joker) and
-    shuffled by Python's ``random.Random(f"{seed}:fill")``.
+    shuffled by Python's ``random.Random(f"{seed}:fill")``, or for a later
+    ``attempt`` (a position's fill dealt again) ``random.Random(f"{seed}:fill:{attempt}")``.
 
     >>> from hand_rummy.cards import parse_cards
     >>> fill_cards(parse_cards("KS 2C JK 2C"), seed=1) == fill_cards(parse_cards("2C JK 2C KS"), 1)
     True
     """
     expect(seed, int, "the seed")
+    expect(attempt, int, "the attempt")
     order = sorted(cards, key=lambda card: card.index)
-    random.Random(f"{seed}:fill").shuffle(order)
+    random.Random(f"{seed}:fill:{attempt}" if attempt else f"{seed}:fill").shuffle(order)
     return order
 
 
@@ -1061,29 +1070,17 @@ def position_state(position: Position) -> RoundState:
     openings = _opening_records(facts, opened, turn.obligation)
     demoted = _demoted(facts, turn)
     announced, missed = _announcements(facts, turn.first_turn_bare)
-    # the fill
-    deck = Counter(p.card for p in ruleset.deck.cards())
-    order = fill_cards((deck - listed).elements(), position.seed)
-    at = 0
-    hands = []
-    for seat, given in enumerate(position.players):
-        more = sizes[seat] - len(given.hand)
-        if seat == position.turn and turn.taken is not None and not turn.had_taken and more:
-            # the mover held no copy of the card taken this turn: deal them none
-            order = _dealt_first(order, at, more, turn.taken)
-        hands.append(_counts_of((*given.hand, *order[at : at + more]), demoted[seat]))
-        at += more
-    lower = pile - len(position.discards)
-    discards = (*order[at : at + lower], *position.discards)
-    at += lower
-    stock_cards = (*order[at:], *position.stock)
+    unlisted = Counter(p.card for p in ruleset.deck.cards()) - listed
+    hands, discards, stock_cards = _filled(
+        facts, turn, demoted, fill_cards(unlisted.elements(), position.seed)
+    )
     state = RoundState(
         ruleset=ruleset,
         rules=rules,
         dealer=position.dealer,
         seed=position.seed,
         start=(),
-        hands=tuple(hands),
+        hands=hands,
         stock=stock_cards,
         discards=discards,
         table=table,
@@ -1116,13 +1113,53 @@ def position_state(position: Position) -> RoundState:
                 f"{obligation.value!r}, but {sizes[position.turn]} cards are worth {most} "
                 f"at most, short of the {bar} that the opening owed needs",
             )
-    if _whole_hand(facts) and not any(True for _ in generate(state)):
-        owed = f" (the turn owes {turn.obligation.value!r})" if turn.obligation else ""
+    if _has_move(state):
+        return state
+    owed = f" (the turn owes {turn.obligation.value!r})" if turn.obligation else ""
+    where = "current.obligation" if turn.obligation else "current"
+    if _whole_hand(facts):
         raise _fail(
-            "current.obligation" if turn.obligation else "current",
+            where,
             f"seat {position.turn} has no legal move here{owed}: play cannot reach this position",
         )
-    return state
+    # The cards filled into the mover's hand decide the move: a turn that owes a meld was
+    # taken on a hand that could make it, so the fill is dealt again until its hand can
+    for attempt in range(1, FILL_ATTEMPTS):
+        order = fill_cards(unlisted.elements(), position.seed, attempt=attempt)
+        hands, discards, stock_cards = _filled(facts, turn, demoted, order)
+        state = state.replace(hands=hands, discards=discards, stock=stock_cards)
+        if _has_move(state):
+            return state
+    raise _fail(
+        where,
+        f"none of {FILL_ATTEMPTS} fills of seat {position.turn}'s unlisted cards leaves a legal "
+        f"move{owed}; list that hand whole",
+    )
+
+
+def _has_move(state: RoundState) -> bool:
+    return any(True for _ in generate(state))
+
+
+def _filled(
+    facts: _Facts, turn: TurnState, demoted: Sequence[tuple[Card, ...]], order: list[Card]
+) -> tuple[tuple[tuple[int, ...], ...], tuple[Card, ...], tuple[Card, ...]]:
+    """The hands, the discard pile and the stock, with the unlisted cards dealt in ``order``
+    (the rule of the module docstring)."""
+    position, sizes = facts.position, facts.sizes
+    at = 0
+    hands = []
+    for seat, given in enumerate(position.players):
+        more = sizes[seat] - len(given.hand)
+        if seat == position.turn and turn.taken is not None and not turn.had_taken and more:
+            # the mover held no copy of the card taken this turn: deal them none
+            order = _dealt_first(order, at, more, turn.taken)
+        hands.append(_counts_of((*given.hand, *order[at : at + more]), demoted[seat]))
+        at += more
+    lower = facts.pile - len(position.discards)
+    discards = (*order[at : at + lower], *position.discards)
+    at += lower
+    return tuple(hands), discards, (*order[at:], *position.stock)
 
 
 # --- describing a round as a position ----------------------------------------------------
@@ -1186,15 +1223,7 @@ def position_of(source: RoundState | Seen) -> Position:
         stock, stock_size, seed = source.stock, None, source.seed
     else:
         seats = []
-        # what everyone saw go into the mover's hand and knows is still there: the card
-        # taken, until something is laid, and a freed wild that is owed to a meld
-        seen: list[Card] = []
-        demoted: tuple[Card, ...] = ()
-        if not in_draw and current.taken is not None and turn.untouched:
-            seen.append(current.taken)
-            demoted = (current.taken,) if current.taken_demoted else ()
-        if current.obligation is Obligation.USE_FREED_WILD and current.freed is not None:
-            seen.append(current.freed)
+        seen, demoted = source.known_to_all()
         for s in range(source.players):
             if s == source.seat:
                 seats.append(seat(s, source.hand, None, source.demoted))

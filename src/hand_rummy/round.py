@@ -31,7 +31,7 @@ from hand_rummy.errors import IllegalActionError, InvalidStateError, expect
 from hand_rummy.history import ActionLog
 from hand_rummy.legal import LegalActions
 from hand_rummy.melds import Meld, MeldRules, read_cards
-from hand_rummy.position import Position, position_of, position_state
+from hand_rummy.position import FILL_ATTEMPTS, Position, position_of, position_state
 from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.state import (
     Ending,
@@ -344,8 +344,19 @@ class PlayerView(Seen):
 
         For search bots: the sample's other hands and stock are a guess, so it
         is not a replay of the real round (its recorded deal is the guess too).
+        When another player is to move, the guess at their hand leaves them a legal
+        move: a turn that owes a meld was taken on a hand that could make it, so a deal
+        that cannot is dealt again, up to :data:`~hand_rummy.position.FILL_ATTEMPTS`
+        times (after that, :class:`~hand_rummy.errors.InvalidStateError`).
         """
-        return Round.from_state(sampled(self, rng))
+        for _ in range(FILL_ATTEMPTS):
+            state = sampled(self, rng)
+            if self.turn == self.seat or self.phase is Phase.OVER or LegalActions(state):
+                return Round.from_state(state)
+        raise InvalidStateError(
+            f"none of {FILL_ATTEMPTS} guesses at the hidden cards leaves seat {self.turn} a "
+            "legal move"
+        )
 
     def _repr_svg_(self) -> str:
         """What this player sees, as a picture for notebooks (:func:`hand_rummy.svg.view`)."""

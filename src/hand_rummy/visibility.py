@@ -25,7 +25,15 @@ from hand_rummy.history import ActionLog
 from hand_rummy.melds import MeldRules
 from hand_rummy.rules.opening import OpeningRecord
 from hand_rummy.rules.ruleset import Ruleset
-from hand_rummy.state import Outcome, Phase, RoundState, TableMeld, TurnState, counts_of
+from hand_rummy.state import (
+    Obligation,
+    Outcome,
+    Phase,
+    RoundState,
+    TableMeld,
+    TurnState,
+    counts_of,
+)
 
 __all__ = ["Seen", "redacted", "sampled"]
 
@@ -105,6 +113,23 @@ class Seen:
             "outcome": state.outcome,
         }
 
+    def known_to_all(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        """The cards that everyone saw go into the hand of the player to move and knows are
+        still there, and which of them are demoted: the card taken from the discard pile
+        this turn, until anything leaves the hand, and a freed wild owed to a meld."""
+        current = self.current
+        if self.phase is not Phase.PLAY:
+            return (), ()
+        known: list[Card] = []
+        demoted: tuple[Card, ...] = ()
+        untouched = not (current.laid_down or current.laid_off or current.freed is not None)
+        if current.taken is not None and untouched:
+            known.append(current.taken)
+            demoted = (current.taken,) if current.taken_demoted else ()
+        if current.obligation is Obligation.USE_FREED_WILD and current.freed is not None:
+            known.append(current.freed)
+        return tuple(known), demoted
+
     def unseen(self) -> Counter[Card]:
         """The cards this player cannot see: in other hands or in the stock."""
         shown = Counter(self.hand)
@@ -158,16 +183,26 @@ def redacted(seen: Seen) -> RoundState:
 
 def sampled(seen: Seen, rng: random.Random) -> RoundState:
     """A full round consistent with ``seen``, the hidden cards dealt at random by ``rng``."""
-    hidden = sorted(seen.unseen().elements())
+    known, demoted = seen.known_to_all() if seen.turn != seen.seat else ((), ())
+    hidden = sorted((seen.unseen() - Counter(known)).elements())
     rng.shuffle(hidden)
     base = redacted(seen)
     hands = list(base.hands)
+    current = base.current
     at = 0
     for seat, size in enumerate(seen.hand_sizes):
-        if seat != seen.seat:
-            hands[seat] = counts_of(hidden[at : at + size])
-            at += size
+        if seat == seen.seat:
+            continue
+        dealt = hidden[at : at + size - len(known)] if seat == seen.turn else hidden[at : at + size]
+        at += len(dealt)
+        if seat == seen.turn:
+            hands[seat] = counts_of((*known, *dealt), demoted)
+            if current.taken is not None and current.taken in dealt:
+                # a copy dealt beside the card taken was held before the take
+                current = attrs.evolve(current, had_taken=True)
+        else:
+            hands[seat] = counts_of(dealt)
     stock = tuple(hidden[at:])
     if len(stock) != seen.stock_size:
         raise InvalidStateError("the view's card counts do not add up to the deck")
-    return base.replace(hands=tuple(hands), stock=stock, seed=rng.randrange(2**31))
+    return base.replace(hands=tuple(hands), stock=stock, current=current, seed=rng.randrange(2**31))
