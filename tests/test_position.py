@@ -1051,6 +1051,14 @@ REFUSALS: list[tuple[str, Callable[[], JSON], Callable[[JSON], None], str, bool]
         False,
     ),
     (
+        # 000 §Laying off: only a player who has opened lays off, and laying down opens
+        "melded without opening",
+        romme_doc,
+        _set("players.1.melded", True),
+        "players[1].melded",
+        False,
+    ),
+    (
         "laid down, melded unsaid",
         base_doc,
         _many(_set("current.taken", ...), _set("current.laid_down", True)),
@@ -1541,6 +1549,30 @@ def test_a_fill_that_can_never_meet_the_owed_meld_is_refused() -> None:
         hr.Round.from_position(spot(junk))
     with pytest.raises(hr.InvalidStateError, match="seat 0 has no legal move here"):
         hr.Round.from_position(spot(junk + " 8D 9H"))  # listed whole, nothing to fill
+
+
+def test_a_player_who_laid_off_before_opening_has_melded_without_opening() -> None:
+    # RULES-MATRIX G5: with the switch, a Gulf player lays off before opening, so has melded
+
+    def spot(variants: list[str]) -> hr.Position:
+        return hr.Position(
+            hr.build("gulf", variants),
+            players=[
+                hr.PositionSeat(hand_size=10),
+                hr.PositionSeat(hand_size=13, melded=True),
+                13,
+                13,
+            ],
+            table=[hr.PositionMeld(1, 0, "9S 10S JS")],
+            discards="KD",
+            turn=1,
+            phase=hr.Phase.DRAW,
+        )
+
+    game = hr.Round.from_position(spot(["layoff_before_opening"]))
+    assert game.melded[:2] == (True, True) and game.opened[:2] == (True, False)
+    with pytest.raises(hr.InvalidStateError, match=r"players\[1\].melded: true, but the player"):
+        hr.Round.from_position(spot([]))
 
 
 def test_a_later_fill_attempt_shuffles_with_its_own_seed() -> None:

@@ -581,11 +581,14 @@ def _opened(facts: _Facts) -> tuple[bool, ...]:
     return tuple(out)
 
 
-def _melded(facts: _Facts) -> tuple[bool, ...]:
+def _melded(facts: _Facts, opened: Sequence[bool]) -> tuple[bool, ...]:
     laid_down = facts.position.current.laid_down
     out = []
     for seat, given in enumerate(facts.position.players):
         where = f"players[{seat}].melded"
+        if given.melded and not opened[seat] and facts.ruleset.layoff.needs_opening:
+            # a lay-down is an opening, and these rules let no one lay off before it
+            raise _fail(where, "true, but the player has not opened, so has laid nothing")
         this_turn = seat == facts.mover and laid_down
         if given.melded is None:
             if this_turn:
@@ -1064,7 +1067,7 @@ def position_state(position: Position) -> RoundState:
     _check_hand_sizes(facts)
     _check_stock(facts)
     opened = _opened(facts)
-    melded = _melded(facts)
+    melded = _melded(facts, opened)
     held = Counter(position.players[position.turn].hand)
     turn = _turn_state(facts, opened, melded, held)
     openings = _opening_records(facts, opened, turn.obligation)
