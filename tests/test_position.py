@@ -1575,6 +1575,44 @@ def test_a_player_who_laid_off_before_opening_has_melded_without_opening() -> No
         hr.Round.from_position(spot([]))
 
 
+def test_one_card_is_owed_only_after_the_lay_off_that_promises_it() -> None:
+    """000 §Exchanging wild cards (RULES-MATRIX L10): one missing card laid on a set of two
+    naturals and a wild (5♠ 5♦ and the wild A♣ under the 8♣) binds the turn to end out or on
+    one card, unless someone has announced one card already."""
+
+    def spot(
+        set_cards: str, hand: str, announced: int | None = None, other: int = 14
+    ) -> hr.Position:
+        return hr.Position(
+            LEVANT,
+            players=[
+                seat(hand, melded=False),
+                hr.PositionSeat(hand_size=other, announced=announced),
+            ],
+            table=[
+                hr.PositionMeld(1, 0, set_cards),
+                hr.PositionMeld(2, 0, "JH QH KH"),
+                hr.PositionMeld(3, 0, "7S 7D 7H"),
+            ],
+            discards="6D",
+            indicator="8C",
+            turn=0,
+            phase=hr.Phase.PLAY,
+            current=hr.PositionTurn(
+                laid_down=True, laid_off=True, obligation=hr.Obligation.ONE_CARD
+            ),
+        )
+
+    promised = hr.Round.from_position(spot("5S 5D AC 5H", "9C 10C JC 2D KS"))
+    assert promised.current.obligation is hr.Obligation.ONE_CARD
+    # the 9♣ 10♣ J♣ can still go down, and the discard leave one card
+    assert list(promised.legal_actions()) == [lay("9C 10C JC")]
+    with pytest.raises(hr.InvalidStateError, match="no set on the table has the four cards"):
+        hr.Round.from_position(spot("5S 5D AC", "9C 10C JC 2D KS 5H"))
+    with pytest.raises(hr.InvalidStateError, match="seat 1 has announced one card"):
+        hr.Round.from_position(spot("5S 5D AC 5H", "9C 10C JC 2D KS", announced=1, other=1))
+
+
 def test_a_later_fill_attempt_shuffles_with_its_own_seed() -> None:
     cards = sorted(Counter(p.card for p in LEVANT.deck.cards()).elements(), key=lambda k: k.index)
     again = list(cards)

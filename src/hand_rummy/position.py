@@ -775,6 +775,15 @@ def _obligation(
             )
         if not current.laid_off:
             raise _fail(where, "'one_card' follows a lay-off made this turn (laid_off)")
+        if not any(_filled_set(facts.rules, m) for m in facts.table):
+            # the promise paid for one missing card of two naturals and a wild: that set
+            # now holds three naturals at least (an exchange since only adds a fourth)
+            raise _fail(
+                where,
+                "'one_card' follows one missing card laid on a set of two naturals and a "
+                "wild, but no set on the table has the four cards, three of them natural, "
+                "that such a lay-off leaves",
+            )
     if obligation is Obligation.GO_OUT:
         if ruleset.opening_exemption is OpeningExemption.NONE:
             raise _fail(where, "'go_out', but these rules let no opening go below the bar")
@@ -785,6 +794,14 @@ def _obligation(
                 "by a player who had not melded before",
             )
     return obligation
+
+
+def _filled_set(rules: MeldRules, meld: TableMeld) -> bool:
+    """A set that could be one of two naturals and a wild with one missing card laid on it."""
+    cards = meld.meld.cards
+    demoted = meld.meld.demoted
+    naturals = sum(1 for i, c in enumerate(cards) if i in demoted or not rules.is_wild(c))
+    return meld.kind is MeldKind.SET and naturals >= 3 and len(cards) >= 4
 
 
 def _whole_hand(facts: _Facts) -> bool:
@@ -1073,6 +1090,13 @@ def position_state(position: Position) -> RoundState:
     openings = _opening_records(facts, opened, turn.obligation)
     demoted = _demoted(facts, turn)
     announced, missed = _announcements(facts, turn.first_turn_bare)
+    if turn.obligation is Obligation.ONE_CARD and 1 in announced:
+        # once "one card" is announced, the set takes its missing card with no promise
+        raise _fail(
+            "current.obligation",
+            f"'one_card', but seat {announced.index(1)} has announced one card, so the lay-off "
+            "on a set of two naturals and a wild needed no promise",
+        )
     unlisted = Counter(p.card for p in ruleset.deck.cards()) - listed
     hands, discards, stock_cards = _filled(
         facts, turn, demoted, fill_cards(unlisted.elements(), position.seed)
