@@ -823,16 +823,23 @@ def test_the_only_copy_is_the_demoted_one_in_a_lay_off() -> None:
 
 
 def test_the_only_copy_is_the_demoted_one_in_a_discard() -> None:
-    """A demoted A♣ kept in the hand (a position may say so) is discarded by naming it; with
-    a wild A♣ beside it, the undeclared discard is the wild one and the demoted one stays."""
+    """A demoted A♣ kept in the hand is discarded by naming it; with a wild A♣ beside it, the
+    undeclared discard is the wild one and the demoted one stays. (In Levantine Hand the taken
+    card goes down at once, so it is kept only where a taken card need not be melded.)"""
+    keeping = attrs.evolve(LEVANT, discard_take=attrs.evolve(LEVANT.discard_take, must_meld=False))
     spot = _taken_ace(
-        "AC 5S 9H KD", current=hr.PositionTurn(), players=[seat("AC 5S 9H KD", demoted="AC"), 9]
+        "AC 5S 9H KD",
+        keeping,
+        current=hr.PositionTurn(),
+        players=[seat("AC 5S 9H KD", demoted="AC"), 9],
     )
-    game = build(spot)
+    game = hr.Round.from_position(spot)  # (a ruleset changed by hand has no document)
     gone = allowed(game, hr.Discard(c("AC")))
     assert gone.demoted[0] == () and c("AC") not in gone.hand(0)
     assert gone.hands == allowed(game, hr.Discard(c("AC"), demoted=True)).hands
-    both = build(attrs.evolve(spot, players=[seat("AC AC 5S 9H KD", demoted="AC"), 9]))
+    both = hr.Round.from_position(
+        attrs.evolve(spot, players=[seat("AC AC 5S 9H KD", demoted="AC"), 9])
+    )
     kept = allowed(both, hr.Discard(c("AC")))
     assert kept.demoted[0] == (c("AC"),)
     assert hr.Discard(c("AC"), demoted=True) in list(both.legal_actions())
@@ -1048,6 +1055,15 @@ REFUSALS: list[tuple[str, Callable[[], JSON], Callable[[JSON], None], str, bool]
         base_doc,
         _set("players.2.melded", False),
         "players[2].melded",
+        False,
+    ),
+    (
+        # 000 §Playing a turn: the taken card goes down at once, so no one keeps it to a
+        # later turn, demoted or not
+        "a demoted card at rest",
+        base_doc,
+        _many(_set("players.1", {"hand": ["AC"], "hand_size": 9, "demoted": ["AC"]})),
+        "players[1].demoted",
         False,
     ),
     (

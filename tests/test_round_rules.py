@@ -19,6 +19,7 @@ import pytest
 import hand_rummy as hr
 from citations import citation_problems
 from hand_rummy import Code
+from hand_rummy.rules.turn import DiscardTake
 from hand_rummy.serialize import round_from_json, round_to_json
 from hand_rummy.turn_rules import going_out_problems, may_go_out
 
@@ -1623,9 +1624,12 @@ def test_team_of_numbers_the_teams_in_seat_order(preset: str) -> None:
 def test_a_seats_demoted_cards_are_its_share_of_every_seats() -> None:
     """``hand_demoted(seat)`` is ``demoted[seat]``: seat 1 holds an A♣ taken from the discard
     pile, which with the 8♣ turned plays as a natural card (000 §Exchanging wild cards), and
-    an ordinary A♣ besides; the other seats hold none. A seat that is not there is refused."""
+    an ordinary A♣ besides; the other seats hold none. A seat that is not there is refused.
+    (Levantine Hand lays a taken card at once, so the rules are changed by hand to let seat 1
+    keep it past its turn.)"""
+    keeping = hr.rulesets.levant.with_(discard_take=DiscardTake())
     spot = hr.Position(
-        hr.rulesets.levant,
+        keeping,
         indicator="8C",
         players=[
             hr.PositionSeat("5H 6H 7H 8H QS QD 2S 3S 4D"),

@@ -23,6 +23,7 @@ import pytest
 
 import hand_rummy as hr
 from hand_rummy import Code
+from hand_rummy.rules.turn import DiscardTake
 
 LEVANT = hr.rulesets.levant
 ROMME = hr.rulesets.romme
@@ -596,11 +597,13 @@ def test_levant_starter_may_meld_switch_still_bars_going_out_on_the_first_turn(
 def test_levant_position_demoted_wild_left_in_another_hand_costs_a_natural_ace() -> None:
     """000 §Exchanging wild cards "Discarded wild cards": a wild Ace taken from the
     discard pile "counts only as a natural Ace of its suit"; matrix L5: "The penalty
-    value of a demoted wild ... Default there: natural Ace, 11". The position (which the
-    engine accepts: positions.rst "What is not checked") has seat 1 holding such an A♣
-    when seat 0 goes out."""
+    value of a demoted wild ... Default there: natural Ace, 11". In Levantine Hand the
+    taken card goes down at once, so only the player to move ever holds one; with that rule
+    changed by hand (a taken card may be kept), seat 1 holds such an A♣ when seat 0 goes
+    out."""
+    keeping = LEVANT.with_(discard_take=DiscardTake())
     spot = hr.Position(
-        LEVANT,
+        keeping,
         indicator="8C",
         players=[
             hr.PositionSeat("2S 3S 4S 9H 6C", turns_played=2),

@@ -947,6 +947,15 @@ def _demoted(facts: _Facts, turn: TurnState) -> tuple[tuple[Card, ...], ...]:
         if extra:
             shown = format_cards(sorted(extra.elements()))
             raise _fail(where, f"lists {shown}, which the hand does not list")
+        just_taken = seat == mover and keeps_taken and tuple(demoted) == (turn.taken,)
+        if demoted and facts.ruleset.discard_take.must_meld and not just_taken:
+            # a card taken from the pile goes down before anything else, and on the table a
+            # demoted card is a natural one that no exchange takes back
+            raise _fail(
+                where,
+                f"lists {format_cards(demoted)}, but under these rules a card taken from the "
+                "pile is laid at once, so only the card just taken can be held demoted",
+            )
         if seat == mover and keeps_taken and turn.taken in given.hand:
             ordinary = given.hand.count(turn.taken) - demoted.count(turn.taken)
             if turn.taken_demoted and turn.taken not in demoted:
