@@ -1629,6 +1629,27 @@ def test_one_card_is_owed_only_after_the_lay_off_that_promises_it() -> None:
         hr.Round.from_position(spot("5S 5D AC 5H", "9C 10C JC 2D KS", announced=1, other=1))
 
 
+def test_turns_played_follow_the_order_of_play() -> None:
+    """Play goes round from the starter, the seat after the dealer (000 §Setup): with seat 0
+    dealing, seat 1 starts, so when seat 2 is on its first turn, seat 1 has played one turn
+    and seats 3 and 0 none (000 §End of a round: no one goes out on their first turn)."""
+
+    def spot(*played: int | None) -> hr.Position:
+        seats = [hr.PositionSeat(hand_size=14, turns_played=n) for n in played]
+        return hr.Position(
+            LEVANT, seats, turn=2, phase=hr.Phase.DRAW, discards="5D", dealer=0, indicator="8C"
+        )
+
+    assert hr.Round.from_position(spot(None, None, 0, None)).turns_played == (0, 1, 0, 0)
+    assert hr.Round.from_position(spot(None, None, None, None)).turns_played == (1, 1, 1, 1)
+    with pytest.raises(hr.InvalidStateError, match=r"players\[3\].turns_played: 1, but seat 2 is"):
+        hr.Round.from_position(spot(None, None, 0, 1))
+    with pytest.raises(hr.InvalidStateError, match=r"players\[1\].turns_played: 0, but plays"):
+        hr.Round.from_position(spot(None, 0, 0, None))
+    with pytest.raises(hr.InvalidStateError, match="everyone plays once before anyone"):
+        hr.Round.from_position(spot(0, None, 2, None))
+
+
 def test_a_later_fill_attempt_shuffles_with_its_own_seed() -> None:
     cards = sorted(Counter(p.card for p in LEVANT.deck.cards()).elements(), key=lambda k: k.index)
     again = list(cards)

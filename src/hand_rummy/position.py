@@ -970,16 +970,39 @@ def _demoted(facts: _Facts, turn: TurnState) -> tuple[tuple[Card, ...], ...]:
 
 
 def _turns_played(facts: _Facts, bare: bool, melded: Sequence[bool]) -> tuple[int, ...]:
+    """Each seat's finished turns. Play goes round from the starter, so while the player to
+    move is on their first turn, they and the seats after them (up to the starter) have
+    played none and the seats before them one; after it, everyone has played."""
+    position, mover, players = facts.position, facts.mover, facts.players
+    starter = facts.ruleset.deal.starter(position.dealer, players)
+    first_round = bare or position.players[mover].turns_played == 0
+
+    def unplayed(seat: int) -> bool:
+        return first_round and (seat - starter) % players >= (mover - starter) % players
+
     out = []
-    for seat, given in enumerate(facts.position.players):
+    for seat, given in enumerate(position.players):
+        where = f"players[{seat}].turns_played"
         played = given.turns_played
         if played is None:
-            played = 0 if bare else 1
+            played = 0 if unplayed(seat) else 1
         elif bare and played:
+            raise _fail(where, f"{played}, but the starter's bare first turn is the round's first")
+        elif unplayed(seat) and played:
             raise _fail(
-                f"players[{seat}].turns_played",
-                f"{played}, but the starter's bare first turn is the round's first",
+                where,
+                f"{played}, but seat {mover} is on their first turn, and seat {seat} plays "
+                f"after them (play starts at seat {starter})",
             )
+        elif not unplayed(seat) and not played:
+            why = (
+                f"plays before seat {mover}, who is on their first turn (play starts at seat "
+                f"{starter})"
+                if first_round
+                else f"seat {mover} has played a turn, and everyone plays once before anyone "
+                "plays twice"
+            )
+            raise _fail(where, f"0, but {why}")
         if melded[seat] and not played:
             raise _fail(
                 f"players[{seat}].turns_played",
