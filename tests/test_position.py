@@ -1545,6 +1545,27 @@ def test_a_sample_of_a_watchers_view_leaves_the_mover_a_move() -> None:
     assert seen >= 10
 
 
+def test_a_watcher_knows_the_mover_holds_a_kept_freed_wild() -> None:
+    """000 §Exchanging wild cards: the wild taken from a meld goes to the hand, and Levantine
+    Hand lets the player keep it; everyone saw it taken, and only a lay-down or a lay-off
+    would take it out again. So a watcher's view lists it in the mover's hand, and the rounds
+    built from that view deal it there."""
+    rng, seen = random.Random(7), 0
+    for _ in range(30):
+        game = hr.Round.deal(LEVANT, players=4, seed=rng.randrange(2**32))
+        while not game.is_over:
+            now = game.current
+            if game.phase is hr.Phase.PLAY and now.freed and not (now.laid_down or now.laid_off):
+                assert now.obligation is None  # kept, not owed
+                view = game.view((game.turn + 1) % 4)
+                assert now.freed in view.position().players[game.turn].hand
+                assert now.freed in hr.Round.from_position(view.position()).hand(game.turn)
+                assert now.freed in view.sample(random.Random(seen)).hand(game.turn)
+                seen += 1
+            game = game.apply(rng.choice(list(game.legal_actions())))
+    assert seen >= 3
+
+
 def test_a_fill_that_can_never_meet_the_owed_meld_is_refused() -> None:
     # 000 §Taking the discard with the 91 bar: the 5♣ taken must go into an opening of 91,
     # but these fourteen low cards and any one more reach nowhere near it
@@ -1561,7 +1582,7 @@ def test_a_fill_that_can_never_meet_the_owed_meld_is_refused() -> None:
             current=hr.PositionTurn(taken=c("5C")),
         )
 
-    with pytest.raises(hr.InvalidStateError, match="none of 256 fills of seat 0's unlisted"):
+    with pytest.raises(hr.InvalidStateError, match="none of 1024 fills of seat 0's unlisted"):
         hr.Round.from_position(spot(junk))
     with pytest.raises(hr.InvalidStateError, match="seat 0 has no legal move here"):
         hr.Round.from_position(spot(junk + " 8D 9H"))  # listed whole, nothing to fill

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -26,6 +27,7 @@ from hand_rummy.serialize import (
     action_to_json,
     match_from_json,
     match_to_json,
+    position_to_json,
     round_from_json,
     round_to_json,
     view_from_json,
@@ -343,6 +345,39 @@ def test_an_array_lists_about_one_window_of_actions() -> None:
     far = {**question, "offset": 2500, "limit": 500}
     replies, _ = answer_json(json.dumps([far, question]))
     assert len(replies[0]["actions"]) == 500 and replies[1]["error"]["limit"] == "array_actions"
+
+
+def test_an_array_of_hopeless_fills_is_bounded_together() -> None:
+    """A Levant position under the 91 bar where the 5♣ just taken must go down, thirteen low
+    cards listed and one left to fill: no fill can make the meld, so each copy of it tries
+    every fill (1,023 searches after the first). In one array they share ``array_fills``:
+    four copies use 4,092 of the 4,096, the fifth runs out, and so does every later one
+    that needs a fill; a position whose first fill will do is answered as ever."""
+    hopeless = hr.Position(
+        hr.build("levant", ["opening_91"]),
+        players=[hr.PositionSeat("5C 2D 3H 4S 6D 7H 8S 9C 2H 3S 4D 6C 7S", 15), 14, 14, 14],
+        turn=0,
+        phase=hr.Phase.PLAY,
+        indicator="3C",
+        current=hr.PositionTurn(taken="5C"),
+    )
+    question = {"ask": "legal_actions", "position": position_to_json(hopeless)}
+    fine = {
+        "ask": "legal_actions",
+        "position": position_to_json(
+            attrs.evolve(hopeless, current=hr.PositionTurn(), discards="KD")
+        ),
+    }
+    replies, clean = answer_json(json.dumps([question] * 7 + [fine]))
+    assert not clean
+    for reply in replies[:4]:
+        assert reply["error"]["code"] == "BAD_POSITION"
+        assert "none of 1024 fills of seat 0's unlisted cards" in reply["error"]["message"]
+    for reply in replies[4:7]:
+        assert (reply["error"]["limit"], reply["error"]["max"]) == ("array_fills", 4096)
+    assert replies[7]["actions"]  # no obligation: the first fill leaves moves
+    # alone, each question has every fill
+    assert answer(question)["error"]["code"] == "BAD_POSITION"
 
 
 def test_legal_actions_paging_fields() -> None:

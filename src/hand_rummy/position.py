@@ -68,6 +68,7 @@ __all__ = [
     "AUTO",
     "FILL_ATTEMPTS",
     "Auto",
+    "FillBudget",
     "Position",
     "PositionMeld",
     "PositionSeat",
@@ -280,10 +281,24 @@ class Position:
 # --- the fill rule ---------------------------------------------------------------------
 
 
-FILL_ATTEMPTS = 256
-"""How many fills a position tries before it is refused (the first, then attempts 1 to 255):
+FILL_ATTEMPTS = 1024
+"""How many fills a position tries before it is refused (the first, then attempts 1 to 1023):
 each new fill is needed only where the unlisted cards dealt to the player to move left that
 player no legal move."""
+
+
+@attrs.define
+class FillBudget:
+    """Fills that several positions may deal again between them, beyond each one's first.
+
+    A fill dealt again costs a search of the mover's moves, so a batch of positions that
+    no fill can make playable would cost :data:`FILL_ATTEMPTS` searches each; the referee
+    gives each array of questions one budget. ``spent`` says that a position was refused
+    because the budget ran out, not because no fill would do.
+    """
+
+    left: int
+    spent: bool = False
 
 
 def fill_cards(cards: Iterable[Card], seed: int, *, attempt: int = 0) -> list[Card]:
@@ -1074,9 +1089,10 @@ def _dealt_first(order: Sequence[Card], at: int, count: int, face: Card) -> list
     return [*order[:at], *chosen, *rest]
 
 
-def position_state(position: Position) -> RoundState:
+def position_state(position: Position, *, budget: FillBudget | None = None) -> RoundState:
     """The round's state at ``position``: checked, its defaults worked out and its unknown
-    cards filled (see the module docstring). It has no deal: ``start`` is empty.
+    cards filled (see the module docstring). It has no deal: ``start`` is empty. Each fill
+    dealt again is taken from ``budget``, where one is given.
 
     Raises :class:`~hand_rummy.errors.InvalidStateError` naming the field at fault.
     """
@@ -1184,6 +1200,15 @@ def position_state(position: Position) -> RoundState:
     # The cards filled into the mover's hand decide the move: a turn that owes a meld was
     # taken on a hand that could make it, so the fill is dealt again until its hand can
     for attempt in range(1, FILL_ATTEMPTS):
+        if budget is not None:
+            if budget.left <= 0:
+                budget.spent = True
+                raise _fail(
+                    where,
+                    f"after {attempt} fills of seat {position.turn}'s unlisted cards, none "
+                    f"leaving a legal move{owed}, the fills allowed are used up",
+                )
+            budget.left -= 1
         order = fill_cards(unlisted.elements(), position.seed, attempt=attempt)
         hands, discards, stock_cards = _filled(facts, turn, demoted, order)
         state = state.replace(hands=hands, discards=discards, stock=stock_cards)
@@ -1246,8 +1271,9 @@ def position_of(source: RoundState | Seen) -> Position:
     From a round, every hand, the whole discard pile and the whole stock are
     listed, so :func:`position_state` gives the round back (without its deal and
     history). From a view, the other hands are card counts and the stock a
-    size, to be filled; the card that the player to move took this turn and has
-    not laid is listed in their hand, as everyone saw it taken.
+    size, to be filled; what everyone saw go into the hand of the player to move
+    and knows is still there (:meth:`~hand_rummy.visibility.Seen.known_to_all`: the
+    card taken this turn, a wild freed from the table) is listed in that hand.
 
     Raises :class:`~hand_rummy.errors.InvalidStateError` for a round that is not
     in phase ``draw`` or ``play``.

@@ -25,6 +25,7 @@ Two questions are about a round in play (``"action"`` and
 
 from __future__ import annotations
 
+import contextvars
 import itertools
 import json
 import math
@@ -38,6 +39,7 @@ from hand_rummy.cards import Card, parse_card, parse_cards
 from hand_rummy.errors import CardParseError, HandRummyError, InvalidStateError, UnknownRulesError
 from hand_rummy.melds import Meld, MeldJudgement, MeldRules, judge_meld
 from hand_rummy.opening import judge_opening
+from hand_rummy.position import FillBudget, position_state
 from hand_rummy.round import Round
 from hand_rummy.rules.opening import OpeningExemption, OpeningRecord
 from hand_rummy.rules.presets import PRESETS, build
@@ -53,7 +55,7 @@ from hand_rummy.scoring import (
 from hand_rummy.serialize import (
     action_from_json,
     action_to_json,
-    position_from_json,
+    position_form_from_json,
     round_from_json,
 )
 from hand_rummy.table import LayoffContext, exchange, lay_off
@@ -126,6 +128,11 @@ class Limits:
     each counting how far its page reached (``offset`` and the actions answered): once the
     array's earlier questions have listed that many, the later ones are refused. So an
     array's answers hold about as many actions as one question's window."""
+    array_fills: int = 4096
+    """Fills that the positions of one array may deal again between them: a position whose
+    first fill leaves the player to move no legal move is filled again, up to
+    :data:`~hand_rummy.position.FILL_ATTEMPTS` times, each time searching that player's
+    moves (a tenth of a millisecond or more)."""
 
 
 LIMITS = Limits()
@@ -685,10 +692,20 @@ def _read_game(q: Mapping[str, Any]) -> tuple[Round, str]:
     if "position" in q:
         doc = _field(q, "position", dict)
         _position_limits(doc)
+        budget = _FILLS.get()
+        if budget is not None:
+            budget.spent = False
         try:
-            return Round.from_position(position_from_json(doc)), "position"
+            state = position_state(position_form_from_json(doc), budget=budget)
         except HandRummyError as err:
+            if budget is not None and budget.spent:
+                raise LimitError(
+                    "array_fills",
+                    "the positions before this one in the array had their fills dealt again "
+                    f"{LIMITS.array_fills} times",
+                ) from None
             raise QuestionError("BAD_POSITION", f"'position': {err}") from None
+        return Round.from_state(state), "position"
     if "round" not in q:
         raise QuestionError("MISSING_FIELD", "the question needs 'round' or 'position'")
     doc = _field(q, "round", dict)
@@ -961,8 +978,21 @@ def _read_json(text: Any) -> Any:
     return data
 
 
+_FILLS: contextvars.ContextVar[FillBudget | None] = contextvars.ContextVar("fills", default=None)
+"""The fills that the positions of the array being answered may still deal again."""
+
+
 def _answer_array(questions: list[Any]) -> list[JSON]:
-    """The answers to an array of questions, its ``legal_actions`` pages bounded together."""
+    """The answers to an array of questions, its ``legal_actions`` pages and its positions'
+    fills bounded together."""
+    token = _FILLS.set(FillBudget(LIMITS.array_fills))
+    try:
+        return _answer_each(questions)
+    finally:
+        _FILLS.reset(token)
+
+
+def _answer_each(questions: list[Any]) -> list[JSON]:
     answers = []
     listed = 0
     for question in questions:

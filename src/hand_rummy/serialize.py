@@ -122,6 +122,7 @@ __all__ = [
     "match_to_json",
     "meld_from_json",
     "meld_to_json",
+    "position_form_from_json",
     "position_from_json",
     "position_to_json",
     "round_from_json",
@@ -1190,6 +1191,15 @@ def position_from_json(value: Any) -> Position:
     deck, the phase, the turn so far, the table melds, ...), each refusal
     naming its field (``players[1].hand_size: ...``).
     """
+    position = position_form_from_json(value)
+    position_state(position)
+    return position
+
+
+def position_form_from_json(value: Any) -> Position:
+    """Read a position document's form only, as :func:`position_from_json` does before it
+    checks the position itself: for a caller who builds the round with
+    :func:`~hand_rummy.position.position_state` next, which checks it then (once)."""
     obj = _obj(value, "document")
     _format(obj, POSITION_FORMAT)
     obj = _fields(obj, "document", _POSITION_REQUIRED, _POSITION_OPTIONAL)
@@ -1198,7 +1208,7 @@ def position_from_json(value: Any) -> Position:
     players = len(raw_players)
     if not ruleset.players.allows(players):
         _fail("players", f"{ruleset.title} cannot be played by {players} players")
-    position = Position(
+    return Position(
         ruleset,
         [_seat_from_json(p, f"players[{i}]") for i, p in enumerate(raw_players)],
         _seat(obj["turn"], "turn", players),
@@ -1217,8 +1227,6 @@ def position_from_json(value: Any) -> Position:
         reshuffles=_int(obj.get("reshuffles", 0), "reshuffles", 0),
         seed=_int(obj.get("seed", 0), "seed"),
     )
-    position_state(position)
-    return position
 
 
 # --- matches -----------------------------------------------------------------------------

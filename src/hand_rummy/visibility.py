@@ -116,17 +116,19 @@ class Seen:
     def known_to_all(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         """The cards that everyone saw go into the hand of the player to move and knows are
         still there, and which of them are demoted: the card taken from the discard pile
-        this turn, until anything leaves the hand, and a freed wild owed to a meld."""
+        this turn, until anything leaves the hand, and a wild freed from the table, which
+        only a lay-down or a lay-off takes out again (and none has, while it is owed)."""
         current = self.current
         if self.phase is not Phase.PLAY:
             return (), ()
         known: list[Card] = []
         demoted: tuple[Card, ...] = ()
-        untouched = not (current.laid_down or current.laid_off or current.freed is not None)
-        if current.taken is not None and untouched:
+        laid = current.laid_down or current.laid_off
+        if current.taken is not None and not laid and current.freed is None:
             known.append(current.taken)
             demoted = (current.taken,) if current.taken_demoted else ()
-        if current.obligation is Obligation.USE_FREED_WILD and current.freed is not None:
+        owed = current.obligation is Obligation.USE_FREED_WILD
+        if current.freed is not None and (owed or not laid):
             known.append(current.freed)
         return tuple(known), demoted
 
