@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import hand_rummy as hr
+from hand_rummy.melds import MeldRules, judge_meld
 from hand_rummy.rules import FixedOpening
 from hand_rummy.serialize import (
     action_from_json,
@@ -333,6 +334,24 @@ def test_not_a_document() -> None:
 # --- views ----------------------------------------------------------------------------------
 
 
+def test_a_views_table_melds_are_read_in_table_form() -> None:
+    """A set's joker written as the 7♠ beside 7♣ 7♦ stands for whichever suit the table gives
+    it (002 §Melds: a set's joker is any missing card of its rank): the view holds the meld as
+    a lay-down would leave it, so a round rebuilt from the view holds the same table."""
+    game = _played(hr.rulesets.romme, 3, 2, 30)
+    doc = view_to_json(game.view(1))
+    meld = {"cards": ["7C", "7D", "JK"], "roles": {"2": "7S"}}
+    doc["table"].append({"id": 99, "owner": 0, "meld": meld, "kind": "set"})
+    doc["stock_size"] -= 3
+    if not doc["opened"][0]:  # the meld is seat 0's: so is an opening
+        doc["opened"][0] = doc["melded"][0] = True
+        doc["openings"].append({"seat": 0, "team": 0, "points": 40})
+    view = view_from_json(doc)
+    laid = view.table[-1].meld
+    assert laid == judge_meld(hr.Meld.of("7C 7D JK"), MeldRules.of(hr.rulesets.romme)).meld
+    assert hr.Round.from_position(view.position()).table == view.table
+
+
 @pytest.fixture(scope="module")
 def view_doc() -> dict[str, Any]:
     game = _played(hr.rulesets.romme, 3, 2, 30)
@@ -359,6 +378,16 @@ def test_view_fields(view_doc: dict[str, Any]) -> None:
         (lambda d: d["current"].update(obligation="later"), r"current\.obligation"),
         (lambda d: d.update(indicator="8C"), r"indicator: .* turns no indicator"),
         (lambda d: d.update(phase="over"), r"outcome: a round has an outcome exactly when"),
+        (
+            lambda d: (d.update(phase="draw"), d["current"].update(taken="5H")),
+            r"current: the turn has not begun",
+        ),
+        (
+            lambda d: d["table"].append(
+                {"id": 99, "owner": 0, "meld": {"cards": ["2C", "5D", "9S"]}, "kind": "set"}
+            ),
+            r"table\[\d+\]\.meld: 2♣ 5♦ 9♠ is not a legal meld",
+        ),
     ],
 )
 def test_malformed_view(view_doc: dict[str, Any], change: Any, words: str) -> None:

@@ -76,6 +76,7 @@ __all__ = [
     "fill_cards",
     "position_of",
     "position_state",
+    "table_form",
 ]
 
 Auto = Literal["auto"]
@@ -455,17 +456,27 @@ def _table_of(position: Position, rules: MeldRules) -> tuple[TableMeld, ...]:
             raise _fail(f"{where}.id", f"table[{seen[given.id]}] has the id {given.id} already")
         seen[given.id] = i
         _seat_range(given.owner, f"{where}.owner", players)
-        judged = judge_meld(given.meld, rules)
-        if not judged.ok or judged.meld is None or judged.kind is None:
-            words = "; ".join(v.message for v in judged.verdict.violations)
-            codes = ", ".join(v.code.value for v in judged.verdict.violations)
-            raise _fail(f"{where}.meld", f"{given.meld} is not a legal meld: {words} [{codes}]")
-        if given.kind is not None and given.kind is not judged.kind:
-            raise _fail(
-                f"{where}.kind", f"{given.kind.value!r}, but {given.meld} is a {judged.kind.value}"
-            )
-        table.append(TableMeld(given.id, given.owner, judged.meld, judged.kind))
+        meld, kind = table_form(given.meld, given.kind, rules, where)
+        table.append(TableMeld(given.id, given.owner, meld, kind))
     return tuple(table)
+
+
+def table_form(
+    meld: Meld, kind: MeldKind | None, rules: MeldRules, where: str
+) -> tuple[Meld, MeldKind]:
+    """``meld`` judged and in the form a table holds it (every wild's role worked out as a
+    lay-down gives it), refused unless it is a legal meld of ``kind`` (``None``: any kind).
+
+    Raises :class:`~hand_rummy.errors.InvalidStateError` naming ``where``.
+    """
+    judged = judge_meld(meld, rules)
+    if not judged.ok or judged.meld is None or judged.kind is None:
+        words = "; ".join(v.message for v in judged.verdict.violations)
+        codes = ", ".join(v.code.value for v in judged.verdict.violations)
+        raise _fail(f"{where}.meld", f"{meld} is not a legal meld: {words} [{codes}]")
+    if kind is not None and kind is not judged.kind:
+        raise _fail(f"{where}.kind", f"{kind.value!r}, but {meld} is a {judged.kind.value}")
+    return judged.meld, judged.kind
 
 
 def _listed(position: Position) -> Counter[Card]:

@@ -90,6 +90,7 @@ from hand_rummy.position import (
     PositionTurn,
     position_of,
     position_state,
+    table_form,
 )
 from hand_rummy.round import (
     Ending,
@@ -866,10 +867,12 @@ def view_from_json(value: Any) -> PlayerView:
     the rules and indicator, seats in range (``seat``, ``dealer``, ``turn``,
     meld owners, openings, the redeal queue, the winner), one entry per player
     in every per-seat list, that the hand holds ``hand_sizes[seat]`` cards and
-    its demoted cards, that no card is seen more often than the deck has it
-    and that all counts add up to the deck, and that the phase is ``over``
-    exactly when there is an outcome. The history is read but not replayed: a
-    view does not hold the deal.
+    its demoted cards, that each table meld is a legal meld (read in the form a
+    table holds it, every wild's role as a lay-down gives it), that no card is
+    seen more often than the deck has it and that all counts add up to the
+    deck, that a turn in phase ``draw`` has done nothing, and that the phase
+    is ``over`` exactly when there is an outcome. The history is read but not
+    replayed: a view does not hold the deal.
     """
     obj = _obj(value, "document")
     _format(obj, VIEW_FORMAT)
@@ -888,7 +891,11 @@ def view_from_json(value: Any) -> PlayerView:
         _fail("demoted", "lists cards that are not in the hand")
     indicator = _opt_card(obj["indicator"], "indicator")
     _rules_with_indicator(ruleset, indicator, "indicator")
-    table = _table_from_json(obj["table"], "table", players)
+    rules = MeldRules.of(ruleset, indicator)
+    table = tuple(
+        TableMeld(m.id, m.owner, *table_form(m.meld, m.kind, rules, f"table[{i}]"))
+        for i, m in enumerate(_table_from_json(obj["table"], "table", players))
+    )
     discards = _cards(obj["discards"], "discards")
     stock_size = _int(obj["stock_size"], "stock_size", 0)
     per_seat: dict[str, tuple[Any, ...]] = {
@@ -904,6 +911,9 @@ def view_from_json(value: Any) -> PlayerView:
     outcome = _outcome_from_json(obj["outcome"], "outcome", players)
     if (phase is Phase.OVER) != (outcome is not None):
         _fail("outcome", "a round has an outcome exactly when its phase is 'over'")
+    current = _turn_from_json(obj["current"], "current")
+    if phase is Phase.DRAW and current != TurnState():
+        _fail("current", f"the turn has not begun (phase {phase.value!r}), so it has done nothing")
     queue = tuple(
         _seat(s, f"redeal_queue[{i}]", players)
         for i, s in enumerate(_list(obj["redeal_queue"], "redeal_queue"))
@@ -947,7 +957,7 @@ def view_from_json(value: Any) -> PlayerView:
         announced=per_seat["announced"],
         missed=per_seat["missed"],
         reshuffles=_int(obj["reshuffles"], "reshuffles", 0),
-        current=_turn_from_json(obj["current"], "current"),
+        current=current,
         redeal_queue=queue,
         history=_history_from_json(obj["history"], "history"),
         outcome=outcome,
