@@ -1671,6 +1671,37 @@ def test_turns_played_follow_the_order_of_play() -> None:
         hr.Round.from_position(spot(0, None, 2, None))
 
 
+def test_an_opening_laid_this_turn_is_the_latest() -> None:
+    """004 §The four variants (Saudi, matrix P8): each opening must beat the last one made.
+    Seat 0 laid its first melds this turn, so seat 1's opening came before it, whatever
+    seat numbers say: by default seat 1's is the 51 and seat 0's the 52 that beat it, and a
+    list putting seat 0's first is refused even where each value beats the one before."""
+
+    def spot(openings: list[tuple[int, int]] | None) -> hr.Position:
+        return hr.Position(
+            hr.rulesets.saudi,
+            players=[seat("2C 9D", 5, melded=False), 8],
+            table=[
+                meld(1, 1, "JS JD JC"),
+                meld(2, 1, "10S 10D 10C"),
+                meld(3, 0, "KS KD KH"),
+                meld(4, 0, "9H 10H JH QH"),
+            ],
+            discards="4S",
+            turn=0,
+            phase=hr.Phase.PLAY,
+            current=hr.PositionTurn(laid_down=True),
+            openings=openings,
+        )
+
+    default = hr.Round.from_position(spot(None)).openings
+    assert [(r.seat, r.points) for r in default] == [(1, 51), (0, 52)]
+    given = hr.Round.from_position(spot([(1, 60), (0, 69)])).openings
+    assert [(r.seat, r.points) for r in given] == [(1, 60), (0, 69)]
+    with pytest.raises(hr.InvalidStateError, match=r"openings\[0\]: seat 0 opened this turn"):
+        hr.Round.from_position(spot([(0, 69), (1, 70)]))
+
+
 def test_a_later_fill_attempt_shuffles_with_its_own_seed() -> None:
     cards = sorted(Counter(p.card for p in LEVANT.deck.cards()).elements(), key=lambda k: k.index)
     again = list(cards)

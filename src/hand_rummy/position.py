@@ -632,14 +632,19 @@ def _melded(facts: _Facts, opened: Sequence[bool]) -> tuple[bool, ...]:
 
 
 def _opening_records(
-    facts: _Facts, opened: Sequence[bool], obligation: Obligation | None
+    facts: _Facts, opened: Sequence[bool], melded: Sequence[bool], obligation: Obligation | None
 ) -> tuple[OpeningRecord, ...]:
     policy = facts.ruleset.opening
     records: list[OpeningRecord] = []
     given = facts.position.openings
+    mover = facts.mover
+    # a lay-down this turn by a player who had laid nothing before is their opening: the
+    # latest of the round, so the last record (where the bar follows the openings before)
+    opening_now = facts.position.current.laid_down and not melded[mover]
     if given is None:
-        # the least that each seat's bar allowed, in seat order
-        for seat in range(facts.players):
+        # the least that each seat's bar allowed, in seat order, an opening of this turn last
+        order = [s for s in range(facts.players) if not (opening_now and s == mover)]
+        for seat in order + ([mover] if opening_now else []):
             bar = policy.required(seat, facts.team_number(seat), records)
             if opened[seat] and bar is not None:
                 records.append(OpeningRecord(seat, facts.team_number(seat), bar))
@@ -671,6 +676,13 @@ def _opening_records(
         owners = facts.team(seat) if policy.shared_by_team else (seat,)
         if opened[seat] and not any(r.seat in owners for r in records):
             raise _fail("openings", f"seat {seat} has opened, but no opening of theirs is listed")
+    mine = [i for i, r in enumerate(records) if r.seat == mover]
+    if opening_now and mine and mine[0] != len(records) - 1:
+        raise _fail(
+            f"openings[{mine[0]}]",
+            f"seat {mover} opened this turn (laid_down, and melded nothing before), so theirs "
+            f"is the latest opening, but seat {records[-1].seat}'s is listed after it",
+        )
     return tuple(records)
 
 
@@ -1146,7 +1158,7 @@ def position_state(position: Position, *, budget: FillBudget | None = None) -> R
     melded = _melded(facts, opened)
     held = Counter(position.players[position.turn].hand)
     turn = _turn_state(facts, opened, melded, held)
-    openings = _opening_records(facts, opened, turn.obligation)
+    openings = _opening_records(facts, opened, melded, turn.obligation)
     demoted = _demoted(facts, turn)
     announced, missed = _announcements(facts, turn.first_turn_bare)
     if turn.obligation is Obligation.ONE_CARD and 1 in announced:
