@@ -36,7 +36,7 @@ from referencing.jsonschema import DRAFT202012
 
 import hand_rummy as hr
 from hand_rummy import Code, schemas
-from hand_rummy.position import fill_cards, position_state
+from hand_rummy.position import check_position, fill_cards, position_state
 from hand_rummy.referee import answer
 from hand_rummy.serialize import (
     dumps,
@@ -1586,6 +1586,10 @@ def test_a_fill_that_can_never_meet_the_owed_meld_is_refused() -> None:
         hr.Round.from_position(spot(junk))
     with pytest.raises(hr.InvalidStateError, match="seat 0 has no legal move here"):
         hr.Round.from_position(spot(junk + " 8D 9H"))  # listed whole, nothing to fill
+    # checking alone leaves the unlisted cards to the fill, but not a hand listed whole
+    check_position(spot(junk))
+    with pytest.raises(hr.InvalidStateError, match="seat 0 has no legal move here"):
+        check_position(spot(junk + " 8D 9H"))
 
 
 def test_a_player_who_laid_off_before_opening_has_melded_without_opening() -> None:

@@ -334,6 +334,20 @@ def test_not_a_document() -> None:
 # --- views ----------------------------------------------------------------------------------
 
 
+def test_a_view_that_no_round_in_play_fits_is_refused(view_doc: dict[str, Any]) -> None:
+    """A view is checked as a position is (docs/positions.rst, "What is checked"): a seat
+    said to have opened with no meld of theirs on the table fits no round."""
+    doc = copy.deepcopy(view_doc)
+    assert doc["phase"] in ("draw", "play")
+    owners = {m["owner"] for m in doc["table"]}
+    seat = next(s for s in range(len(doc["opened"])) if s not in owners)
+    doc["opened"][seat] = True
+    with pytest.raises(
+        hr.InvalidStateError, match=rf"no round in play fits this view: players\[{seat}\].opened"
+    ):
+        view_from_json(doc)
+
+
 def test_a_views_table_melds_are_read_in_table_form() -> None:
     """A set's joker written as the 7♠ beside 7♣ 7♦ stands for whichever suit the table gives
     it (002 §Melds: a set's joker is any missing card of its rank): the view holds the meld as

@@ -73,6 +73,7 @@ __all__ = [
     "PositionMeld",
     "PositionSeat",
     "PositionTurn",
+    "check_position",
     "fill_cards",
     "position_of",
     "position_state",
@@ -1119,6 +1120,72 @@ def position_state(position: Position, *, budget: FillBudget | None = None) -> R
 
     Raises :class:`~hand_rummy.errors.InvalidStateError` naming the field at fault.
     """
+    first = _first_fill(position)
+    state, facts, turn = first.state, first.facts, first.turn
+    if _has_move(state):
+        return state
+    owed = f" (the turn owes {turn.obligation.value!r})" if turn.obligation else ""
+    where = "current.obligation" if turn.obligation else "current"
+    if _whole_hand(facts):
+        raise _no_move(position, turn)
+    # The cards filled into the mover's hand decide the move: a turn that owes a meld was
+    # taken on a hand that could make it, so the fill is dealt again until its hand can
+    for attempt in range(1, FILL_ATTEMPTS):
+        if budget is not None:
+            if budget.left <= 0:
+                budget.spent = True
+                raise _fail(
+                    where,
+                    f"after {attempt} fills of seat {position.turn}'s unlisted cards, none "
+                    f"leaving a legal move{owed}, the fills allowed are used up",
+                )
+            budget.left -= 1
+        order = fill_cards(first.unlisted.elements(), position.seed, attempt=attempt)
+        hands, discards, stock_cards = _filled(facts, turn, first.demoted, order)
+        state = state.replace(hands=hands, discards=discards, stock=stock_cards)
+        if _has_move(state):
+            return state
+    raise _fail(
+        where,
+        f"none of {FILL_ATTEMPTS} fills of seat {position.turn}'s unlisted cards leaves a legal "
+        f"move{owed}; list that hand whole",
+    )
+
+
+def check_position(position: Position) -> None:
+    """Every check of :func:`position_state` but one: that some fill of the unlisted cards
+    leaves the player to move a legal move, which a partly listed hand cannot settle (a
+    player's view of another seat's turn, say, where a fill may be hard to find though the
+    real hand had its move). With that hand listed whole, that is checked too.
+
+    Raises :class:`~hand_rummy.errors.InvalidStateError` naming the field at fault.
+    """
+    first = _first_fill(position)
+    if _whole_hand(first.facts) and not _has_move(first.state):
+        raise _no_move(position, first.turn)
+
+
+def _no_move(position: Position, turn: TurnState) -> InvalidStateError:
+    owed = f" (the turn owes {turn.obligation.value!r})" if turn.obligation else ""
+    return _fail(
+        "current.obligation" if turn.obligation else "current",
+        f"seat {position.turn} has no legal move here{owed}: play cannot reach this position",
+    )
+
+
+@attrs.frozen
+class _FirstFill:
+    """A checked position and the round of its first fill, with what a later fill needs."""
+
+    state: RoundState
+    facts: _Facts
+    turn: TurnState
+    demoted: tuple[tuple[Card, ...], ...]
+    unlisted: Counter[Card]
+
+
+def _first_fill(position: Position) -> _FirstFill:
+    """Every check of a position, and its round with the unlisted cards dealt by the fill."""
     _expect_types(position)
     ruleset = position.ruleset
     players = len(position.players)
@@ -1211,37 +1278,7 @@ def position_state(position: Position, *, budget: FillBudget | None = None) -> R
                 f"{obligation.value!r}, but {sizes[position.turn]} cards are worth {most} "
                 f"at most, short of the {bar} that the opening owed needs",
             )
-    if _has_move(state):
-        return state
-    owed = f" (the turn owes {turn.obligation.value!r})" if turn.obligation else ""
-    where = "current.obligation" if turn.obligation else "current"
-    if _whole_hand(facts):
-        raise _fail(
-            where,
-            f"seat {position.turn} has no legal move here{owed}: play cannot reach this position",
-        )
-    # The cards filled into the mover's hand decide the move: a turn that owes a meld was
-    # taken on a hand that could make it, so the fill is dealt again until its hand can
-    for attempt in range(1, FILL_ATTEMPTS):
-        if budget is not None:
-            if budget.left <= 0:
-                budget.spent = True
-                raise _fail(
-                    where,
-                    f"after {attempt} fills of seat {position.turn}'s unlisted cards, none "
-                    f"leaving a legal move{owed}, the fills allowed are used up",
-                )
-            budget.left -= 1
-        order = fill_cards(unlisted.elements(), position.seed, attempt=attempt)
-        hands, discards, stock_cards = _filled(facts, turn, demoted, order)
-        state = state.replace(hands=hands, discards=discards, stock=stock_cards)
-        if _has_move(state):
-            return state
-    raise _fail(
-        where,
-        f"none of {FILL_ATTEMPTS} fills of seat {position.turn}'s unlisted cards leaves a legal "
-        f"move{owed}; list that hand whole",
-    )
+    return _FirstFill(state, facts, turn, demoted, unlisted)
 
 
 def _has_move(state: RoundState) -> bool:

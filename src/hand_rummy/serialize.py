@@ -88,6 +88,7 @@ from hand_rummy.position import (
     PositionMeld,
     PositionSeat,
     PositionTurn,
+    check_position,
     position_of,
     position_state,
     table_form,
@@ -871,8 +872,11 @@ def view_from_json(value: Any) -> PlayerView:
     table holds it, every wild's role as a lay-down gives it), that no card is
     seen more often than the deck has it and that all counts add up to the
     deck, that a turn in phase ``draw`` has done nothing, and that the phase
-    is ``over`` exactly when there is an outcome. The history is read but not
-    replayed: a view does not hold the deal.
+    is ``over`` exactly when there is an outcome. A view of a round in play is
+    then checked as its position would be
+    (:func:`~hand_rummy.position.check_position`: who has opened and melded,
+    the turn so far, the openings, the announcements, ...). The history is read
+    but not replayed: a view does not hold the deal.
     """
     obj = _obj(value, "document")
     _format(obj, VIEW_FORMAT)
@@ -937,7 +941,7 @@ def view_from_json(value: Any) -> PlayerView:
             f"the hands, stock, discards, table and indicator hold {total} cards; "
             f"the deck has {ruleset.deck.size}",
         )
-    return PlayerView(
+    view = PlayerView(
         seat=seat,
         ruleset=ruleset,
         dealer=_seat(obj["dealer"], "dealer", players),
@@ -962,6 +966,14 @@ def view_from_json(value: Any) -> PlayerView:
         history=_history_from_json(obj["history"], "history"),
         outcome=outcome,
     )
+    if phase in (Phase.DRAW, Phase.PLAY):
+        # a round in play must be one that a position can describe: the same checks of the
+        # turn so far, the table's owners, the openings and the announcements
+        try:
+            check_position(position_of(view))
+        except InvalidStateError as err:
+            _fail("document", f"no round in play fits this view: {err}")
+    return view
 
 
 # --- positions ---------------------------------------------------------------------------
