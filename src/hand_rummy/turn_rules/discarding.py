@@ -8,6 +8,7 @@ from itertools import compress
 
 from hand_rummy.actions import Discard
 from hand_rummy.cards import CARDS
+from hand_rummy.rules.opening import OpeningExemption
 from hand_rummy.state import DEMOTED, Obligation, RoundState
 from hand_rummy.transitions import (
     Discarded,
@@ -34,7 +35,7 @@ def judge_discard(state: RoundState, action: Discard) -> Ruling:
     hand = state.hands[seat]
     left = sum(hand) - 1
     pending = state.current.obligation
-    if pending is not None and not _keeps(pending, left):
+    if pending is not None and not _keeps(state, pending, left):
         return from_problems(obligation_problems(state))
     slot = hand_slot(hand, card, action.demoted)
     if not hand[slot]:
@@ -82,11 +83,14 @@ def judge_discard(state: RoundState, action: Discard) -> Ruling:
     )
 
 
-def _keeps(pending: Obligation, left: int) -> bool:
+def _keeps(state: RoundState, pending: Obligation, left: int) -> bool:
     """Whether a discard that leaves ``left`` cards keeps the promise ``pending`` (a
     discard meets no other obligation)."""
     if pending is Obligation.GO_OUT:
-        return left == 0
+        # where only a Hand may open below the bar, the finish must still be one: a Hand
+        # that must lay every card ends with no discard (002 R6, 003 G4, 004 P6 a)
+        hand_only = state.ruleset.opening_exemption is OpeningExemption.HAND
+        return left == 0 and (not hand_only or would_be_hand(state, final_discard=True))
     return pending is Obligation.ONE_CARD and left <= 1
 
 
@@ -95,7 +99,7 @@ def discard_options(state: RoundState) -> Iterator[Discard]:
     hand = state.hands[state.turn]
     left = sum(hand) - 1
     pending = state.current.obligation
-    if pending is not None and not _keeps(pending, left):
+    if pending is not None and not _keeps(state, pending, left):
         return
     if left == 0 and not may_go_out(state):
         return

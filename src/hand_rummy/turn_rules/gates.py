@@ -221,7 +221,8 @@ def obligation_problems(state: RoundState) -> list[Violation]:
         Obligation.MELD_TAKEN: f"first lay down the taken {state.current.taken}",
         Obligation.OPEN: "first open: you took the discard before opening",
         Obligation.USE_FREED_WILD: f"first use the freed {state.current.freed} in a meld",
-        Obligation.GO_OUT: "you opened below the bar, so this turn must get rid of every card",
+        Obligation.GO_OUT: "you opened below the bar, so this turn must get rid of every card"
+        + (" in a Hand" if state.ruleset.opening_exemption is OpeningExemption.HAND else ""),
         Obligation.ONE_CARD: "you laid one missing card on a set of two cards and a wild, so "
         "this turn must end with you out or holding one card",
     }[pending]
