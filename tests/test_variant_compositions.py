@@ -914,12 +914,6 @@ def test_romme_fresh_stock_renews_the_stock() -> None:
     assert not game.is_over and len(game.stock) > 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="DISAGREEMENT: fresh_stock + stock_out_after_last_draw ends the round "
-    "(Ending.STOCK) as the last card is drawn; 002 Fresh stock reshuffles the pile "
-    "'instead of ending the round'",
-)
 def test_romme_fresh_stock_is_not_overridden_by_the_stock_trigger() -> None:
     """Switch stock_out_after_last_draw (R7) only moves the moment the stock counts as
     run out (right after the last draw). With "Fresh stock" (002 §Variants) that moment

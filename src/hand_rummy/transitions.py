@@ -177,7 +177,9 @@ def _drawn(state: _S, history: object) -> _S:
         current=NO_TURN,
     )
     if not after.stock and state.ruleset.stock.trigger is StockTrigger.LAST_CARD_DRAWN:
-        return _stock_end(after)
+        # the stock counts as run out now: renewed from the pile where the rules allow it
+        # (002 "Fresh stock"), else the round ends
+        return _renew_stock(after)
     return after
 
 
