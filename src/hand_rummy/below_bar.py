@@ -37,7 +37,7 @@ from collections.abc import Callable, Sequence
 from itertools import compress
 
 from hand_rummy.finder import FoundMeld, MeldFinder
-from hand_rummy.finishing import LayOffMemo, lay_off_groups
+from hand_rummy.finishing import LayOffMemo, lay_off_codes
 
 __all__ = ["BelowBarOpenings", "Plan"]
 
@@ -116,10 +116,14 @@ class BelowBarOpenings:
         plan = self._way(left)
         if plan is not None:
             return plan
-        asked = [self._growths(found) for found in melds]
-        groups = [known for known in asked if known is not None]
-        if len(groups) < len(asked):
-            return alone()
+        groups = []
+        for found in melds:
+            # the melds after the first without groups are not asked: the opening is searched
+            # on its own whatever they have, so it is no opening that needed theirs
+            known = self._growths(found)
+            if known is None:
+                return alone()
+            groups.append(known)
         return self._grown(groups, 0, left, left, set())
 
     def _grown(
@@ -178,16 +182,15 @@ class BelowBarOpenings:
         # what the meld could take of the cards it leaves: those of any opening it is in
         rest = self._hand - self._code(found)
         pool = [slot for i, slot in enumerate(self._held) for _ in range((rest >> (8 * i)) & 0xFF)]
-        groups = lay_off_groups(
+        codes = lay_off_codes(
             self._finder,
             found.meld,
             found.kind,
             pool,
+            self._unit,
             limit=asked * _TRIES,
             memo=self._memo,
         )
-        if groups is None:
-            return None
-        unit = self._unit
-        codes = self._groups[found] = [sum(map(unit.__getitem__, g)) for g in groups]
+        if codes is not None:
+            self._groups[found] = codes
         return codes

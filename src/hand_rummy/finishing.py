@@ -27,7 +27,7 @@ its own to be shown legal.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Container, Iterable, Sequence, Set
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence, Set
 from itertools import compress
 from typing import TypeVar
 
@@ -45,6 +45,7 @@ __all__ = [
     "FinishRules",
     "LayOffMemo",
     "finish_plan",
+    "lay_off_codes",
     "lay_off_groups",
     "lay_off_options",
     "stuck_beyond",
@@ -598,13 +599,26 @@ class LayOffMemo:
     of these for itself, and it goes when the listing does. Under one finder only.
     """
 
-    __slots__ = ("groups", "grown")
+    __slots__ = ("groups", "grown", "melds", "numbers")
 
     def __init__(self) -> None:
-        self.grown: dict[tuple[Meld, MeldKind, int], list[Meld]] = {}
-        """:func:`lay_off_options` by meld, kind and hand slot."""
+        self.numbers: dict[tuple[Meld, MeldKind], int] = {}
+        """A number for each meld (and kind) met: a search of lay-offs keys what it has
+        seen by these, since hashing and comparing melds costs more than numbers."""
+        self.melds: list[Meld] = []
+        """The melds by their numbers."""
+        self.grown: dict[tuple[int, int], list[int]] = {}
+        """:func:`lay_off_options` by the meld's number and the hand slot, as numbers."""
         self.groups: dict[tuple[Meld, MeldKind, tuple[int, ...]], list[tuple[int, ...]]] = {}
         """:func:`lay_off_groups` by meld, kind and cards, without a limit."""
+
+    def number(self, meld: Meld, kind: MeldKind) -> int:
+        """The number of ``meld`` read as ``kind``, given when first met."""
+        number = self.numbers.get((meld, kind))
+        if number is None:
+            number = self.numbers[meld, kind] = len(self.melds)
+            self.melds.append(meld)
+        return number
 
 
 _STORE_LIMIT = 4096
@@ -638,25 +652,57 @@ def lay_off_groups(
     orders and roles, and each way is a meld to try the cards on). ``memo``, the
     caller's own, keeps the lay-offs tried (:class:`LayOffMemo`).
     """
-    known = {} if memo is None else memo.grown
-    pool = Counter(cards)
-    found: dict[tuple[int, ...], None] = {}
-    seen: set[tuple[Meld, tuple[int, ...]]] = set()
-    stack: list[tuple[Meld, tuple[int, ...]]] = [(meld, ())]
+    order = sorted(set(cards))
+    shift = {slot: 8 * i for i, slot in enumerate(order)}
+    units = {slot: 1 << at for slot, at in shift.items()}
+    codes = lay_off_codes(finder, meld, kind, cards, units, limit=limit, memo=memo)
+    if codes is None:
+        return None
+    return [
+        tuple(slot for slot in order for _ in range((code >> shift[slot]) & 0xFF)) for code in codes
+    ]
+
+
+def lay_off_codes(
+    finder: MeldFinder,
+    meld: Meld,
+    kind: MeldKind,
+    cards: Sequence[int],
+    units: Mapping[int, int],
+    *,
+    limit: int | None = None,
+    memo: LayOffMemo | None = None,
+) -> list[int] | None:
+    """:func:`lay_off_groups`, each group coded as the caller codes hands: one integer with
+    a byte of count per slot, the slot's byte being ``units[slot]`` (a power of 256). The
+    search works on these codes (growing a group is one addition, and a group is its own
+    key), so a caller that codes hands so too takes them as they are."""
+    memo = LayOffMemo() if memo is None else memo
+    known = memo.grown
+    tries = [
+        (slot, units[slot], count * units[slot], 0xFF * units[slot])
+        for slot, count in Counter(cards).items()
+    ]
+    found: dict[int, None] = {}
+    seen: set[tuple[int, int]] = set()  # each grown meld met (its number), with its group
+    stack = [(memo.number(meld, kind), 0)]
     budget = -1 if limit is None else limit
     while stack:
         now, used = stack.pop()
-        for slot, count in pool.items():
-            if used.count(slot) >= count:
+        for slot, unit, full, mask in tries:
+            if used & mask >= full:
                 continue
             if not budget:
                 return None
             budget -= 1
-            options = known.get((now, kind, slot))
+            options = known.get((now, slot))
             if options is None:
-                options = known[now, kind, slot] = lay_off_options(finder, now, kind, slot)
+                options = known[now, slot] = [
+                    memo.number(after, kind)
+                    for after in lay_off_options(finder, memo.melds[now], kind, slot)
+                ]
+            grown = used + unit
             for after in options:
-                grown = tuple(sorted((*used, slot)))
                 if (after, grown) in seen:
                     continue
                 seen.add((after, grown))

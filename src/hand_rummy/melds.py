@@ -23,7 +23,16 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
-from hand_rummy.cards import JOKER, Card, Rank, Suit, format_cards, parse_card, parse_cards
+from hand_rummy.cards import (
+    CARDS,
+    JOKER_INDEX,
+    Card,
+    Rank,
+    Suit,
+    format_cards,
+    parse_card,
+    parse_cards,
+)
 from hand_rummy.errors import IllegalActionError, InvalidStateError, expect
 from hand_rummy.rulebook import cited, violation
 from hand_rummy.rules.opening import AcePlace
@@ -290,56 +299,61 @@ def _run_windows(slots: Sequence[_Slot], suit: Suit, rules: MeldRules) -> list[l
     wrap = policy.wrap
     if n > 13:
         return []  # a run never holds the same card twice, so thirteen cards at most
+    # the values each fixed card could take (None for an open wild), the same in every window
+    fixed = [None if slot.plays is None else _values(_rank(slot.plays), wrap) for slot in slots]
     if wrap:
         # a window holds every fixed card: value v lies in the window from s when it is
-        # fewer than n steps round from s
-        held = {int(_rank(slot.plays)) for slot in slots if slot.plays is not None}
-        starts: Sequence[int] = [s for s in range(1, 14) if all((v - s) % 13 < n for v in held)]
+        # fewer than n steps round from s (one bit a start, as _WRAP_STARTS has them)
+        fitting = _EVERY_START
+        for choices in fixed:
+            if choices is not None:
+                fitting &= _WRAP_STARTS[n][choices[0]]
+        starts: Sequence[int] = [s for s in range(1, 14) if fitting >> s & 1]
     else:
         low = 1 if policy.ace_low else 2
         high = _HIGH_ACE if policy.ace_high else 13
         # a window holds every fixed card: those of one value (not an Ace) bound its start
-        known = [
-            int(slot.plays.rank)
-            for slot in slots
-            if slot.plays is not None and slot.plays.rank not in (None, Rank.ACE)
-        ]
+        known = [choices[0] for choices in fixed if choices is not None and len(choices) == 1]
         if known:
             low, high = max(low, max(known) - n + 1), min(high, min(known) + n - 1)
         starts = range(low, high - n + 2)
+    ace_only = any(slot.ace_only for slot in slots)
     readings = []
     for start in starts:
         window = [((start - 1 + k) % 13) + 1 if wrap else start + k for k in range(n)]
         free = set(window)
         taken: list[int | None] = []
-        fits = True
-        for slot in slots:
-            if slot.plays is None:
+        for choices in fixed:
+            if choices is None:
                 taken.append(None)
                 continue
-            options = [v for v in _values(_rank(slot.plays), wrap) if v in free]
-            if not options:
-                fits = False
+            # the first of its values that the window has free (an Ace may have two)
+            value = choices[0] if choices[0] in free else choices[-1]
+            if value not in free:
                 break
-            free.discard(options[0])
-            taken.append(options[0])
-        if not fits:
-            continue
+            free.discard(value)
+            taken.append(value)
+        if len(taken) < n:
+            continue  # a fixed card has no place in this window
         # open slots: prefer the written position, else the remaining values in order
         positional = [window[i] if v is None else v for i, v in enumerate(taken)]
-        if sorted(positional) == sorted(window) and positional == window:
+        if positional == window:
             values = positional
         else:
             rest = iter(sorted(free, key=window.index))
             values = [next(rest) if v is None else v for v in taken]
-        if any(s.ace_only and v not in (1, _HIGH_ACE) for s, v in zip(slots, values)):
+        if ace_only and any(s.ace_only and v not in (1, _HIGH_ACE) for s, v in zip(slots, values)):
             continue
         readings.append(values)
     return readings
 
 
-def _rank_of(value: int) -> Rank:
-    return Rank.ACE if value == _HIGH_ACE else Rank(value)
+_EVERY_START = sum(1 << s for s in range(1, 14))
+_WRAP_STARTS = [
+    [sum(1 << s for s in range(1, 14) if (v - s) % 13 < n) for v in range(14)] for n in range(14)
+]
+"""By a run's length and a card's value (1-13), the starts (bits 1-13) of the windows that
+turn the corner and hold the value."""
 
 
 def _readings(slots: list[_Slot], rules: MeldRules) -> list[tuple[MeldKind, list[_Slot], bool]]:
@@ -376,13 +390,18 @@ def _readings(slots: list[_Slot], rules: MeldRules) -> list[tuple[MeldKind, list
         for values in _run_windows(slots, suit, rules):
             order = _run_order(values, rules)
             placed = [
-                slots[i]
-                if slots[i].plays is not None
-                else attrs.evolve(slots[i], plays=Card(_rank_of(values[i]), suit))
+                slots[i] if slots[i].plays is not None else _playing(slots[i], values[i], suit)
                 for i in order
             ]
             readings.append((MeldKind.RUN, placed, order == list(range(len(slots)))))
     return readings
+
+
+def _playing(slot: _Slot, value: int, suit: Suit) -> _Slot:
+    """The open wild ``slot`` of a run, playing as the card of ``value`` in ``suit`` (as
+    ``attrs.evolve`` would make it, which costs more, and runs are judged by the thousand)."""
+    plays = CARDS[13 * int(suit) + (value - 1) % 13]
+    return _Slot(slot.card, plays, slot.wild, slot.counts_as_wild, slot.demoted, slot.ace_only)
 
 
 def _canonical_set(filled: list[_Slot], rank: Rank) -> list[_Slot]:
@@ -414,7 +433,7 @@ def _run_order(values: Sequence[int], rules: MeldRules) -> list[int]:
         if len(present) < 13
         else 1
     )
-    return sorted(range(len(values)), key=lambda i: (values[i] - start) % 13)
+    return sorted(range(len(values)), key=[(v - start) % 13 for v in values].__getitem__)
 
 
 def _shape_violations(slots: Sequence[_Slot], rules: MeldRules, shown: str) -> list[Violation]:
@@ -636,12 +655,21 @@ def check_copies(cards: Iterable[Card], rules: MeldRules) -> list[Violation]:
     deck = rules.ruleset.deck
     indicator = rules.wilds.indicator
     cards = tuple(cards)
+    # the usual answers, by index (cards hash and compare in Python, and a search of lay-offs
+    # judges runs with jokers by the thousand), without wording a refusal
+    faces = [card.index for card in cards]
+    spare = -1 if indicator is None else indicator.index  # the indicator is one copy less
     if (
-        len(set(cards)) == len(cards)
-        and (deck.jokers or JOKER not in cards)
-        and (deck.packs > 1 or indicator not in cards)
+        len(set(faces)) == len(faces)
+        and (deck.jokers or JOKER_INDEX not in faces)
+        and (deck.packs > 1 or spare not in faces)
     ):
         return []  # no face twice, and every face is in the deck
+    if all(
+        count <= (deck.jokers if face == JOKER_INDEX else deck.packs) - (face == spare)
+        for face, count in Counter(faces).items()
+    ):
+        return []  # a face twice (jokers, or two packs), but no more often than the deck has it
     problems = []
     for card, count in sorted(Counter(cards).items()):
         have = deck.copies(card.is_joker)
