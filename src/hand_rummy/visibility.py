@@ -199,8 +199,11 @@ def sampled(seen: Seen, rng: random.Random) -> RoundState:
         at += len(dealt)
         if seat == seen.turn:
             hands[seat] = counts_of((*known, *dealt), demoted)
-            if current.taken is not None and current.taken in dealt:
-                # a copy dealt beside the card taken was held before the take
+            taken = current.taken
+            if taken is not None and taken in known and taken in dealt:
+                # a copy dealt beside the card taken, which is known to be there, was held
+                # before the take (where the taken card may have been laid, a copy dealt
+                # may be that card, and the view's answer stands)
                 current = attrs.evolve(current, had_taken=True)
         else:
             hands[seat] = counts_of(dealt)
