@@ -64,20 +64,11 @@ def meld(text: str, roles: Mapping[int, str] | None = None, demoted: Iterable[in
     return hr.Meld.of(text, roles=roles, demoted=demoted)
 
 
-def lay(*texts: str) -> hr.LayDown:
-    return hr.LayDown(tuple(hr.Meld.of(t) for t in texts))
-
-
-def off(target: int, card: str, role: str | None = None, demoted: bool = False) -> hr.LayOff:
-    return hr.LayOff(target, c(card), c(role) if role else None, demoted)
-
-
-def swap(target: int, cards: str) -> hr.Exchange:
-    return hr.Exchange(target, cs(cards))
-
-
-def discard(card: str, announce: bool = False) -> hr.Discard:
-    return hr.Discard(c(card), announce=announce)
+# the moves, from card text (the library's own constructors)
+lay = hr.LayDown.of
+off = hr.LayOff.of
+swap = hr.Exchange.of
+discard = hr.Discard.of
 
 
 def expect(game: hr.Round, action: hr.Action, legal: bool) -> hr.Round | None:

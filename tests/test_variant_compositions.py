@@ -68,25 +68,16 @@ def rules(preset: str, *variants: str) -> hr.Ruleset:
     return hr.build(preset, list(variants))
 
 
-def lay(*texts: str) -> hr.LayDown:
-    return hr.LayDown(tuple(hr.Meld.of(t) for t in texts))
-
-
-def off(target: int, card: str, role: str | None = None, demoted: bool = False) -> hr.LayOff:
-    return hr.LayOff(target, c(card), c(role) if role else None, demoted)
+# the moves, from card text (the library's own constructors)
+lay = hr.LayDown.of
+off = hr.LayOff.of
+swap = hr.Exchange.of
+discard = hr.Discard.of
 
 
 def taken_off(target: int, card: str, role: str | None = None) -> hr.LayOff:
     """A lay-off of the wild card taken from the discard pile, which plays as natural."""
     return off(target, card, role, demoted=True)
-
-
-def swap(target: int, cards: str) -> hr.Exchange:
-    return hr.Exchange(target, cs(cards))
-
-
-def discard(card: str, announce: bool = False) -> hr.Discard:
-    return hr.Discard(c(card), announce=announce)
 
 
 def seat(hand: str, **facts: Any) -> hr.PositionSeat:
