@@ -1130,6 +1130,10 @@ def position_state(position: Position, *, budget: FillBudget | None = None) -> R
         raise _no_move(position, turn)
     # The cards filled into the mover's hand decide the move: a turn that owes a meld was
     # taken on a hand that could make it, so the fill is dealt again until its hand can
+    # only the mover's hand decides whether the mover has a move (the stock and the pile
+    # below its listed top count by their sizes alone), so a hand tried once is not searched
+    # again: with few cards unlisted, most fills repeat one
+    tried = {state.hands[position.turn]}
     for attempt in range(1, FILL_ATTEMPTS):
         if budget is not None:
             if budget.left <= 0:
@@ -1142,6 +1146,9 @@ def position_state(position: Position, *, budget: FillBudget | None = None) -> R
             budget.left -= 1
         order = fill_cards(first.unlisted.elements(), position.seed, attempt=attempt)
         hands, discards, stock_cards = _filled(facts, turn, first.demoted, order)
+        if hands[position.turn] in tried:
+            continue
+        tried.add(hands[position.turn])
         state = state.replace(hands=hands, discards=discards, stock=stock_cards)
         if _has_move(state):
             return state
