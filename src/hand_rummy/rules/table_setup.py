@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 
 import attrs
 
@@ -12,7 +13,7 @@ from hand_rummy.errors import InvalidStateError
 __all__ = ["DealPolicy", "DeckPolicy", "Direction", "FirstTurn", "Players", "RedealPolicy"]
 
 
-def _at_least(minimum: int) -> attrs._ValidatorType[int]:
+def _at_least(minimum: int) -> Callable[[object, attrs.Attribute[int], int], None]:
     def check(_: object, attribute: attrs.Attribute[int], value: int) -> None:
         if value < minimum:
             raise InvalidStateError(f"{attribute.name} must be at least {minimum}, not {value}")
