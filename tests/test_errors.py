@@ -69,3 +69,14 @@ def test_the_testing_module_without_hypothesis_names_the_extra() -> None:
         "True hand_rummy.testing needs hypothesis: install the test extra "
         "(pip install 'hand-rummy[test]')\n"
     )
+
+
+def test_hand_value_refuses_a_hand_no_deal_could_give() -> None:
+    # two packs hold two K♠; with the 8♣ turned as the indicator only one 8♣ is left to hold
+    # (the referee's hand_value refuses the same hands)
+    levant = hr.MeldRules.of(hr.rulesets.levant, "8C")
+    assert hr.hand_value("KS KS 8C", levant) == 28
+    with pytest.raises(hr.InvalidStateError, match="hold 3 × K♠, but the deck has only 2"):
+        hr.hand_value("KS KS KS", levant)
+    with pytest.raises(hr.InvalidStateError, match="hold 3 × 8♣, but the deck has only 2"):
+        hr.hand_value("8C 8C", levant)

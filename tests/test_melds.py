@@ -113,3 +113,16 @@ def test_allows_stops_at_the_first_broken_limit() -> None:
     # two naturals pass the first limit, so the second is asked
     with pytest.raises(AssertionError, match="already broken"):
         limits.allows(MeldKind.RUN, (True, False, False))
+
+
+def test_a_wild_that_stands_for_its_own_face_shows_its_role() -> None:
+    # with the 8♣ turned, the A♣ is a wild card (000): in A♣ 2♣ 3♣ it plays as the A♣, yet
+    # it is still a wild that an exchange could free, and the table form says so
+    levant = MeldRules.of(hr.rulesets.levant, "8C")
+    meld = judge_meld(hr.Meld.of("AC 2C 3C"), levant).meld
+    assert meld is not None
+    assert meld.describe() == "A♣(=A♣) 2♣ 3♣"
+    assert judge_meld(hr.Meld.of("7H AC 9H"), levant).meld.describe() == "7♥ A♣(=8♥) 9♥"  # type: ignore[union-attr]
+    # a demoted wild plays as a natural card: no role to show where it plays as itself
+    demoted = hr.Meld.of("AC 2C 3C", roles={0: "AC"}, demoted=[0])
+    assert demoted.describe() == "A♣ 2♣ 3♣"

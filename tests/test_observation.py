@@ -134,3 +134,10 @@ def test_without_numpy_the_module_imports_and_names_the_extra(
     finally:
         monkeypatch.undo()
         importlib.reload(observation)
+
+
+def test_an_unknown_section_is_refused_with_the_names_there_are() -> None:
+    layout = ObservationLayout.of(hr.rulesets.levant)
+    assert layout.section("hand").name == "hand"
+    with pytest.raises(hr.InvalidStateError, match="no section 'nope'; it has phase, to_move"):
+        layout.section("nope")

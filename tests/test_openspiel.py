@@ -192,3 +192,20 @@ def test_the_package_imports_without_its_extra_and_names_it() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert "hand-rummy[openspiel]" in out
+
+
+def test_variants_are_a_list_or_the_parameters_string() -> None:
+    # load_game takes the variants as the game parameter does (names joined by commas) too
+    listed = load_game("romme", players=3, variants=["round_the_corner", "wrap_ace_1"])
+    joined = load_game("romme", players=3, variants="round_the_corner,wrap_ace_1")
+    assert str(listed) == str(joined)
+    assert "variants=round_the_corner,wrap_ace_1" in str(joined)
+    with pytest.raises(hr.HandRummyError, match="unknown variant 'nope'"):
+        load_game("romme", players=3, variants="nope")
+
+
+def test_a_chance_action_that_is_no_card_face_is_refused() -> None:
+    state = load_game("classic", players=2).new_initial_state()
+    with pytest.raises(encoding.IdNotLegalError, match="from 0 to 52, not 53"):
+        state.apply_action(53)
+    assert state.history() == []

@@ -1796,7 +1796,7 @@ def test_fill_deal_refusals() -> None:
         hr.fill_deal(ROMME, 2, indicator="8C")
     with pytest.raises(hr.InvalidStateError, match="turned again"):
         hr.fill_deal(LEVANT, 2, indicator="JK")
-    with pytest.raises(hr.InvalidStateError, match="cannot be played by 7"):
+    with pytest.raises(hr.InvalidStateError, match=r"is for .*, not 7"):
         hr.fill_deal(ROMME, 7)
     with pytest.raises(hr.InvalidStateError, match="the hands must be Mapping"):
         hr.fill_deal(ROMME, 2, hands=["KS"])  # type: ignore[arg-type]
@@ -1904,7 +1904,9 @@ def test_position_documents_in_json_text() -> None:
     written(json.loads(text))
     with pytest.raises(hr.InvalidStateError, match="'position'"):
         loads(text, "deal")  # type: ignore[arg-type]
-    with pytest.raises(hr.InvalidStateError, match="expected 'hand-rummy/position'"):
+    with pytest.raises(
+        hr.InvalidStateError, match="kind='position' does not read a round document"
+    ):
         loads(dumps(hr.Round.deal(ROMME, 2, seed=1)), "position")
 
 

@@ -295,7 +295,7 @@ def test_history_and_state_disagree(played: tuple[hr.Round, dict[str, Any]]) -> 
         (lambda d: d.pop("deal"), r"document: missing field 'deal'"),
         (lambda d: d["deal"].pop("stock"), r"deal: missing field 'stock'"),
         (lambda d: d.update(extra=1), r"document: unknown field 'extra'"),
-        (lambda d: d.update(players=5), r"players: .* cannot be played by 5 players"),
+        (lambda d: d.update(players=5), r"players: .* is for .*, not 5"),
         (lambda d: d.update(dealer=3), r"dealer: 3 is out of range"),
         (lambda d: d.update(seed=1.5), r"seed: expected a whole number"),
         (lambda d: d["deal"].update(indicator=None), r"deal\.indicator: .* it is missing"),
@@ -409,3 +409,29 @@ def test_malformed_view(view_doc: dict[str, Any], change: Any, words: str) -> No
     change(doc)
     with pytest.raises((hr.InvalidStateError, hr.CardParseError), match=words):
         view_from_json(doc)
+
+
+def test_loads_reads_each_kind_by_its_own_format() -> None:
+    match = hr.Match.new(hr.rulesets.classic, 3, seed=1, length=3)
+    game = match.current
+    assert game is not None
+    position = game.position()
+    for value in (match, game, game.view(1), position, hr.DrawStock()):
+        text = dumps(value)
+        assert type(loads(text)) is type(value)
+        assert loads(text) == value
+    # with a kind, a document of another kind is refused, and the message says how to read it
+    with pytest.raises(
+        hr.InvalidStateError,
+        match=r"kind='round' does not read a match document .* read it with kind='match'",
+    ):
+        loads(dumps(match), "round")
+    for text, message in [
+        ('{"format": "hand-rummy/deal"}', "format: expected one of 'hand-rummy/round'"),
+        ("[1, 2]", "expected a JSON object, not"),
+        ('{"version": 1}', "no 'format' .* and no 'type'"),
+    ]:
+        with pytest.raises(hr.InvalidStateError, match=message):
+            loads(text)
+    with pytest.raises(hr.InvalidStateError, match="unknown kind 'deal'"):
+        loads("{}", "deal")  # type: ignore[arg-type]

@@ -18,7 +18,7 @@ from __future__ import annotations
 import enum
 import functools
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 import attrs
 
@@ -285,7 +285,7 @@ def parse_card(text: str) -> Card:
     card = _read(stripped)
     if card is None:
         position = len(text) - len(text.lstrip(_BLANKS))
-        raise CardParseError(_explain(stripped, position), text, position)
+        raise CardParseError(_explain(stripped, f"position {position}"), text, position)
     return card
 
 
@@ -304,31 +304,41 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     hand_rummy.errors.CardParseError: '1OH' at position 3 is not a card: ...
     """
     if isinstance(text, str):
-        tokens: Iterator[tuple[str, int]] = ((m.group(), m.start()) for m in _TOKEN.finditer(text))
-        whole = text
-    else:
-        if not isinstance(text, Iterable):
-            shown = type(text).__name__
-            raise CardParseError(f"expected cards as text or a list, got {shown}", str(text), 0)
-        items = list(text)
-        whole = " ".join(str(item) for item in items)
-        offsets, at = [], 0
-        for item in items:
-            offsets.append(at)
+        return tuple(_read_token(m.group(), m.start(), text) for m in _TOKEN.finditer(text))
+    if isinstance(text, (bytes, bytearray)) or not isinstance(text, Iterable):
+        shown = type(text).__name__
+        raise CardParseError(f"expected cards as text or a list, got {shown}", str(text), 0)
+    items = list(text)
+    whole = " ".join(str(item) for item in items)
+    cards, at = [], 0
+    for number, item in enumerate(items):
+        if isinstance(item, Card):
+            cards.append(item)
             at += len(str(item)) + 1
-        tokens = iter(zip((str(item) for item in items), offsets))
-    cards = []
-    for token, position in tokens:
-        card = _read(token.strip(_BLANKS))
-        if card is None:
-            raise CardParseError(_explain(token, position), whole, position)
-        cards.append(card)
+            continue
+        if not isinstance(item, str):
+            raise CardParseError(
+                f"item {number} of the list is {type(item).__name__} {item!r}, not a card's text",
+                whole,
+                at,
+            )
+        cards.append(_read_token(item, at, whole, f"item {number} of the list"))
+        at += len(item) + 1
     return tuple(cards)
 
 
-def _explain(token: str, position: int) -> str:
+def _read_token(token: str, position: int, whole: str, where: str = "") -> Card:
+    """The card ``token`` names; ``position`` is where it starts in ``whole``, and ``where``
+    says where it stands (by default, that position)."""
+    card = _read(token.strip(_BLANKS))
+    if card is None:
+        raise CardParseError(_explain(token, where or f"position {position}"), whole, position)
+    return card
+
+
+def _explain(token: str, where: str) -> str:
     return (
-        f"{token!r} at position {position} is not a card: write a rank "
+        f"{token!r} at {where} is not a card: write a rank "
         "(A, 2-10 or T, J, Q, K) then a suit (C, D, H, S or ♣ ♦ ♥ ♠), or JK for the joker"
     )
 

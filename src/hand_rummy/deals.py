@@ -28,6 +28,7 @@ from hand_rummy.match import Deal
 from hand_rummy.melds import CardsLike, read_cards
 from hand_rummy.position import fill_cards
 from hand_rummy.rules.ruleset import Ruleset
+from hand_rummy.scoring import seats_refusal
 
 __all__ = ["fill_deal"]
 
@@ -65,7 +66,7 @@ def fill_deal(
     expect(dealer, int, "the dealer")
     expect(seed, int, "the seed")
     if not ruleset.players.allows(players):
-        raise InvalidStateError(f"{ruleset.title} cannot be played by {players} players")
+        raise InvalidStateError(seats_refusal(players, ruleset))
     if not 0 <= dealer < players:
         raise InvalidStateError(f"the dealer must be a seat from 0 to {players - 1}, not {dealer}")
     if hands is not None:

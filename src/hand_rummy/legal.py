@@ -91,7 +91,11 @@ class LegalActions:
 
     Iterating yields actions in a fixed order; ``action in legal`` judges one
     action without generating the rest; :meth:`count` counts them; the object
-    is truthy when any action is legal.
+    is truthy when any action is legal. Anything that is not an action is not in
+    it, but an action with a malformed field (a discard that names its card as
+    text) is refused with :class:`~hand_rummy.errors.InvalidStateError`, as
+    ``check()`` refuses it: answering no would hide the mistake behind a
+    verdict on the move.
     """
 
     __slots__ = ("_state",)

@@ -41,7 +41,7 @@ from hand_rummy.cards import Card, Rank, parse_card, parse_cards
 from hand_rummy.errors import IllegalActionError, InvalidStateError, expect
 from hand_rummy.legal import LegalActions
 from hand_rummy.round import PlayerView, Round
-from hand_rummy.rules.match import DealerRotation, FirstDealer, MatchEnd, TieRule
+from hand_rummy.rules.match import DealerRotation, FirstDealer, MatchEnd, MatchPolicy, TieRule
 from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.state import Phase
 from hand_rummy.verdict import Verdict
@@ -300,6 +300,22 @@ class Match:
     def custom_length(self) -> bool:
         """Whether the match length is one the rules do not allow (asked for explicitly)."""
         return not self.ruleset.match.allows(self.length)
+
+    @property
+    def policy(self) -> MatchPolicy:
+        """The match policy in force: the ruleset's, with this match's length (which
+        ``length=`` may have chosen), so that ``describe()`` tells this match's end.
+
+        >>> import hand_rummy as hr
+        >>> m = hr.Match.new(hr.rulesets.classic, 3, seed=1, length=3)
+        >>> print(m.policy.describe().split(";")[0])
+        The match ends after 3 rounds (chosen before the start: 3, 5, 7 or 9)
+        """
+        policy = self.ruleset.match
+        if self.length == policy.length:
+            return policy
+        lengths = None if self.custom_length else policy.lengths
+        return attrs.evolve(policy, length=self.length, lengths=lengths)
 
     # --- scores and state ---------------------------------------------------------------
 

@@ -122,10 +122,15 @@ class Meld:
         return format_cards(self.cards)
 
     def describe(self) -> str:
-        """The cards with each wild's role, e.g. ``7♥ A♣(=8♥) 9♥``."""
+        """The cards with each wild's role, e.g. ``7♥ A♣(=8♥) 9♥``.
+
+        A wild card that stands for its own face shows so too (``A♣(=A♣)``: it is still a
+        wild, which an exchange can free); a demoted wild plays as a natural card and
+        shows no role unless it stands for another face (a demoted joker as ``JK(=A♠)``).
+        """
         return " ".join(
-            f"{c}(={r})" if r is not None and r != c else str(c)
-            for c, r in zip(self.cards, self.roles)
+            f"{c}(={r})" if r is not None and (r != c or i not in self.demoted) else str(c)
+            for i, (c, r) in enumerate(zip(self.cards, self.roles))
         )
 
     def _repr_svg_(self) -> str:

@@ -30,7 +30,7 @@ import attrs
 from hand_rummy.cards import Card
 from hand_rummy.encoding import Decision
 from hand_rummy.encoding.layout import Layout
-from hand_rummy.errors import HandRummyError, expect
+from hand_rummy.errors import HandRummyError, InvalidStateError, expect
 from hand_rummy.melds import Meld, MeldRules
 from hand_rummy.memo import IdentityMemo
 from hand_rummy.round import Obligation, Phase, PlayerView, TableMeld
@@ -157,7 +157,12 @@ class ObservationLayout:
         return (self.size,)
 
     def section(self, name: str) -> Section:
-        return self._by_name[name]
+        """The section called ``name`` (one of ``[s.name for s in layout.sections]``)."""
+        section = self._by_name.get(name)
+        if section is None:
+            known = ", ".join(self._by_name)
+            raise InvalidStateError(f"the observation has no section {name!r}; it has {known}")
+        return section
 
 
 @functools.lru_cache(maxsize=1)

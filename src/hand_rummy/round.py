@@ -33,6 +33,7 @@ from hand_rummy.legal import LegalActions
 from hand_rummy.melds import Meld, MeldRules, read_cards
 from hand_rummy.position import FILL_ATTEMPTS, Position, position_of, position_state
 from hand_rummy.rules.ruleset import Ruleset
+from hand_rummy.scoring import seats_refusal
 from hand_rummy.state import (
     Ending,
     Obligation,
@@ -128,7 +129,7 @@ class Round(RoundState):
         players = len(hands)
         _expect_setup(ruleset, players, dealer)
         if not ruleset.players.allows(players):
-            raise InvalidStateError(f"{ruleset.title} cannot be played by {players} players")
+            raise InvalidStateError(seats_refusal(players, ruleset))
         if not 0 <= dealer < players:
             raise InvalidStateError(
                 f"the dealer must be a seat from 0 to {players - 1}, not {dealer}"
@@ -349,6 +350,7 @@ class PlayerView(Seen):
         that cannot is dealt again, up to :data:`~hand_rummy.position.FILL_ATTEMPTS`
         times (after that, :class:`~hand_rummy.errors.InvalidStateError`).
         """
+        expect(rng, random.Random, "the random generator (random.Random(seed))")
         for _ in range(FILL_ATTEMPTS):
             state = sampled(self, rng)
             if self.turn == self.seat or self.phase is Phase.OVER or LegalActions(state):

@@ -51,6 +51,7 @@ __all__ = [
     "check_players",
     "hand_value",
     "score_round",
+    "seats_refusal",
 ]
 
 
@@ -75,8 +76,19 @@ _ACE = Card(Rank.ACE, Suit.SPADES)
 
 
 def hand_value(cards: Iterable[Card], rules: MeldRules) -> int:
-    """The penalty points of ``cards`` left in the hand of a player who has opened."""
-    return sum(card_penalty(card, rules) for card in read_cards(cards))
+    """The penalty points of ``cards`` left in the hand of a player who has opened.
+
+    A hand that holds a face more often than the deck does, the turned indicator
+    counted, is refused: no deal could give it.
+    """
+    expect(rules, MeldRules, "the rules (MeldRules.of(ruleset, indicator))")
+    held = read_cards(cards)
+    indicator = rules.wilds.indicator
+    if indicator is None:
+        check_copies(held, rules.ruleset, "the cards")
+    else:
+        check_copies((*held, indicator), rules.ruleset, "the cards and the indicator")
+    return sum(card_penalty(card, rules) for card in held)
 
 
 def check_players(count: int, ruleset: Ruleset) -> None:
@@ -89,9 +101,12 @@ def check_players(count: int, ruleset: Ruleset) -> None:
     hand_rummy.errors.InvalidStateError: romme is for 2 to 6 players, each for themselves, not 7
     """
     if not ruleset.players.allows(count):
-        raise InvalidStateError(
-            f"{ruleset.title} is for {ruleset.players.describe().rstrip('.')}, not {count}"
-        )
+        raise InvalidStateError(seats_refusal(count, ruleset))
+
+
+def seats_refusal(count: int, ruleset: Ruleset) -> str:
+    """Why ``ruleset`` does not seat ``count`` players, in words: the players it is for."""
+    return f"{ruleset.title} is for {ruleset.players.describe().rstrip('.')}, not {count}"
 
 
 def check_copies(cards: Iterable[Card], ruleset: Ruleset, where: str) -> None:

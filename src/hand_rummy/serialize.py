@@ -57,7 +57,7 @@ import enum
 import json
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal, NoReturn, TypeVar
 
 from hand_rummy.actions import (
@@ -107,7 +107,7 @@ from hand_rummy.rules.opening import OpeningRecord
 from hand_rummy.rules.presets import PRESETS, build
 from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.rules.wilds import MeldKind
-from hand_rummy.scoring import RoundScore
+from hand_rummy.scoring import RoundScore, seats_refusal
 
 __all__ = [
     "MATCH_FORMAT",
@@ -716,7 +716,7 @@ def round_from_json(value: Any) -> Round:
     ruleset = rules_from_json(obj["rules"])
     players = _int(obj["players"], "players")
     if not ruleset.players.allows(players):
-        _fail("players", f"{ruleset.title} cannot be played by {players} players")
+        _fail("players", seats_refusal(players, ruleset))
     dealer = _seat(obj["dealer"], "dealer", players)
     seed = _int(obj["seed"], "seed")
     deal = _fields(obj["deal"], "deal", ["hands", "stock", "discards", "indicator"])
@@ -885,7 +885,7 @@ def view_from_json(value: Any) -> PlayerView:
     sizes = _ints(obj["hand_sizes"], "hand_sizes")
     players = len(sizes)
     if not ruleset.players.allows(players):
-        _fail("hand_sizes", f"{ruleset.title} cannot be played by {players} players")
+        _fail("hand_sizes", seats_refusal(players, ruleset))
     seat = _seat(obj["seat"], "seat", players)
     hand = _cards(obj["hand"], "hand")
     if len(hand) != sizes[seat]:
@@ -1229,7 +1229,7 @@ def position_form_from_json(value: Any) -> Position:
     raw_players = _list(obj["players"], "players")
     players = len(raw_players)
     if not ruleset.players.allows(players):
-        _fail("players", f"{ruleset.title} cannot be played by {players} players")
+        _fail("players", seats_refusal(players, ruleset))
     return Position(
         ruleset,
         [_seat_from_json(p, f"players[{i}]") for i, p in enumerate(raw_players)],
@@ -1371,7 +1371,7 @@ def match_from_json(value: Any) -> Match:
     ruleset = rules_from_json(obj["rules"])
     players = _int(obj["players"], "players")
     if not ruleset.players.allows(players):
-        _fail("players", f"{ruleset.title} cannot be played by {players} players")
+        _fail("players", seats_refusal(players, ruleset))
     seed = _int(obj["seed"], "seed")
     first_dealer = _seat(obj["first_dealer"], "first_dealer", players)
     length = _int(obj["length"], "length", 1)
@@ -1450,10 +1450,19 @@ def dumps(value: Match | Round | PlayerView | Position | Action, **options: Any)
 
 
 def loads(
-    text: str, kind: Literal["round", "view", "action", "match", "position"] = "round"
+    text: str, kind: Literal["round", "view", "action", "match", "position"] | None = None
 ) -> Round | PlayerView | Action | Match | Position:
     """Read JSON text written by :func:`dumps`: a ``"round"``, a ``"view"``, an
-    ``"action"``, a ``"match"`` or a ``"position"``."""
+    ``"action"``, a ``"match"`` or a ``"position"``.
+
+    Without ``kind`` the document says what it is: its ``"format"`` names a round, a
+    view, a match or a position, and an object with a ``"type"`` and no format is an
+    action. With ``kind``, a document of another kind is refused.
+    """
+    if kind is not None and kind not in _LOADERS:
+        raise InvalidStateError(
+            f"unknown kind {kind!r}; use 'round', 'view', 'action', 'match' or 'position'"
+        )
     if not isinstance(text, (str, bytes, bytearray)):
         raise InvalidStateError(f"expected JSON text, not {type(text).__name__}")
     try:
@@ -1462,16 +1471,46 @@ def loads(
         raise InvalidStateError("not valid JSON: arrays and objects nest too deep") from None
     except ValueError as err:  # bad syntax, bytes that are not UTF-8, 4,300 digits or more
         raise InvalidStateError(f"not valid JSON: {err}") from None
-    if kind == "round":
-        return round_from_json(data)
-    if kind == "view":
-        return view_from_json(data)
-    if kind == "action":
-        return action_from_json(data)
-    if kind == "match":
-        return match_from_json(data)
-    if kind == "position":
-        return position_from_json(data)
+    if kind is None:
+        return _LOADERS[_kind_of(data)](data)
+    if isinstance(data, dict) and data.get("format") != _FORMATS.get(kind):
+        other = next((k for k, name in _FORMATS.items() if data.get("format") == name), None)
+        if other is not None:  # a document of another kind: say which, and how to read it
+            raise InvalidStateError(
+                f"kind={kind!r} does not read a {other} document (format "
+                f"{_FORMATS[other]!r}): read it with kind={other!r}, or with no kind"
+            )
+    return _LOADERS[kind](data)
+
+
+def _kind_of(data: Any) -> str:
+    """What a document is, by its own ``"format"`` (or ``"type"``, for an action)."""
+    if not isinstance(data, dict):
+        raise InvalidStateError(f"expected a JSON object, not {_show(data)}")
+    if "format" in data:
+        for kind, name in _FORMATS.items():
+            if data["format"] == name:
+                return kind
+        known = ", ".join(repr(name) for name in _FORMATS.values())
+        raise InvalidStateError(f"format: expected one of {known}, not {_show(data['format'])}")
+    if "type" in data:
+        return "action"
     raise InvalidStateError(
-        f"unknown kind {kind!r}; use 'round', 'view', 'action', 'match' or 'position'"
+        "the document has no 'format' (a round, view, match or position) and no 'type' (an action)"
     )
+
+
+_FORMATS = {
+    "round": ROUND_FORMAT,
+    "view": VIEW_FORMAT,
+    "match": MATCH_FORMAT,
+    "position": POSITION_FORMAT,
+}
+
+_LOADERS: dict[str, Callable[[Any], Round | PlayerView | Action | Match | Position]] = {
+    "round": round_from_json,
+    "view": view_from_json,
+    "action": action_from_json,
+    "match": match_from_json,
+    "position": position_from_json,
+}

@@ -1061,7 +1061,10 @@ def view(view: Seen, *, names: Sequence[str] | None = None, scale: float = 1.0) 
     >>> "Seat 1 holds 15 cards" in picture, "Your hand (Seat 2), 14 cards" in picture
     (True, True)
     """
-    expect(view, Seen, "the view (round.view(seat))")
+    if not isinstance(view, Seen):  # a view of the round, not the round: say which to pass
+        raise InvalidStateError(
+            f"the view must be a PlayerView (round.view(seat)), not {type(view).__name__}"
+        )
     seat_names = _seat_names(names, view.players, view.seat)
     scene = _Scene(
         heading=f"What {_owner(names, view.seat)} sees",

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from hand_rummy.errors import expect
 from hand_rummy.extras import MissingExtraError, require
 
 __all__ = ["GAME_NAME", "MissingExtraError", "load_game", "register"]
@@ -27,9 +28,19 @@ def register() -> None:
     require("hand_rummy.openspiel.game", "openspiel", "the OpenSpiel game")
 
 
-def load_game(rules: str = "levant", players: int = 4, variants: Iterable[str] = ()) -> Any:
-    """The ``pyspiel.Game`` of ``rules`` with ``variants`` for ``players`` players."""
+def load_game(rules: str = "levant", players: int = 4, variants: str | Iterable[str] = ()) -> Any:
+    """The ``pyspiel.Game`` of ``rules`` with ``variants`` for ``players`` players.
+
+    ``variants`` is a list of variant names, or one string of names joined by commas,
+    as the game's parameter takes them (``"round_the_corner,wrap_ace_1"``).
+    """
     register()
     pyspiel = require("pyspiel", "openspiel", "the OpenSpiel game")
-    names = ",".join(variants)
+    if isinstance(variants, str):
+        names = variants
+    else:
+        listed = list(variants)
+        for name in listed:
+            expect(name, str, "a variant name")
+        names = ",".join(listed)
     return pyspiel.load_game(GAME_NAME, {"rules": rules, "variants": names, "players": players})

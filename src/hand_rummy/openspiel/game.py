@@ -221,6 +221,10 @@ class HandRummyState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         if self.is_chance_node():
+            if not 0 <= action < len(CARDS):  # a negative id would count from the end
+                raise IdNotLegalError(
+                    f"a chance action is a card face from 0 to {len(CARDS) - 1}, not {action}"
+                )
             card = CARDS[action]
             if self._s.unknown[card] <= 0:
                 raise IdNotLegalError(f"{card} is not among the cards still unseen")

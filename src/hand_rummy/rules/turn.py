@@ -40,10 +40,10 @@ class DiscardTake:
     def describe(self) -> str:
         parts = []
         if self.must_meld:
-            where = "in a new meld" + (" or on a table meld" if self.may_lay_off else "")
             parts.append(
-                f"a taken discard must be laid down at once {where}, with at least "
-                f"{self.hand_cards} cards from the hand in a new meld"
+                "a taken discard must be laid down at once, in a new meld with at least "
+                f"{self.hand_cards} cards from the hand"
+                + (" or on a table meld" if self.may_lay_off else "")
             )
         if self.must_open:
             parts.append(
