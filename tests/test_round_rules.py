@@ -1032,8 +1032,7 @@ def test_levant_announce_only_with_three_or_fewer() -> None:
     """000 §Playing a turn: announce when three cards or fewer are left after discarding."""
     g = deal(LEVANT, [LEVANT_FULL, None], indicator="8C", top="KC")
     g = play(g, hr.Discard(g.hand(1)[0]), hr.DrawStock())
-    assert not g.check(hr.Discard(c("KC"), announce=True)).ok
-    assert hr.Discard(c("KC"), announce=True) not in g.legal_actions()
+    refused(g, hr.Discard(c("KC"), announce=True), Code.ANNOUNCEMENT_NOT_DUE)
     g = g.apply(lay("2H 3H 4H 5H", "6S 7S 8S", "9D 10D JD QD"))
     # 15 - 11 = 4 cards; after the discard 3
     allowed(g, hr.Discard(c("KC"), announce=True))

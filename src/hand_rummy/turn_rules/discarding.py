@@ -71,7 +71,7 @@ def judge_discard(state: RoundState, action: Discard) -> Ruling:
     if action.announce and not due:
         return refuse(
             rules,
-            Code.WRONG_PHASE,
+            Code.ANNOUNCEMENT_NOT_DUE,
             f"there is nothing to announce with {left} cards left",
             Topic.ANNOUNCE,
         )
