@@ -353,10 +353,10 @@ def test_an_id_outside_the_mask_is_refused_and_changes_nothing() -> None:
         assert isinstance(raised.value, hr.HandRummyError)
     with pytest.raises(encoding.IdNotLegalError, match="ids run from 0 to 4036"):
         space.decode(4037, view)
-    with pytest.raises(hr.InvalidStateError):
-        decision.decode("3")  # type: ignore[arg-type]
-    with pytest.raises(hr.InvalidStateError):
-        decision.decode(True)
+    # every refusal of an id is an EncodingError, a wrongly typed one too (learning.rst)
+    for wrong in ("3", True, 3.0, None):
+        with pytest.raises(encoding.IdNotLegalError, match="an action id is a whole number"):
+            decision.decode(wrong)  # type: ignore[arg-type]
     absent = next(card for card in hr.CARDS if card not in view.hand)
     for action in (hr.Discard(absent), hr.LayOff(99, view.hand[0]), hr.ClaimRedeal()):
         with pytest.raises(encoding.IdNotLegalError):
@@ -368,6 +368,21 @@ def test_an_id_outside_the_mask_is_refused_and_changes_nothing() -> None:
             decision.encode(wrong)  # type: ignore[arg-type]
     assert (decision.legal_ids(), view, decision.pending) == before
     assert game.view(game.turn) == view
+
+
+def test_a_numpy_integer_is_an_id_like_any_other() -> None:
+    # a learner takes its ids from arrays (np.argmax, np.flatnonzero)
+    np = pytest.importorskip("numpy")
+    game = started()
+    view = game.view(game.turn)
+    space = ActionSpace.of(game.ruleset, 4)
+    decision = space.decision(view)
+    legal = decision.legal_ids()[0]
+    assert decision.decode(np.int64(legal)) == decision.decode(legal)
+    assert space.decode(np.int32(legal), view) == space.decode(legal, view)
+    assert space.describe(np.int16(legal)) == space.describe(legal)
+    with pytest.raises(encoding.IdNotLegalError, match="not float64"):
+        decision.decode(np.float64(legal))  # type: ignore[arg-type]
 
 
 def classic_after_a_draw() -> hr.Round:

@@ -268,3 +268,43 @@ def test_the_package_imports_without_its_extra_and_names_it() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert "hand-rummy[rl]" in out and "pettingzoo" in out
+
+
+@with_warnings
+def test_a_table_beyond_the_slots_cuts_the_episode_short() -> None:
+    # with 2 table slots the third meld on the table has no ids: the move that lays it is
+    # legal and is played, and then the episode ends truncated, never with a wrong id or a
+    # round the environment can no longer step
+    table = raw_env("romme", players=4, table_slots=2)
+    table.reset(seed=0)
+    steps = play_masked_random(table, random.Random(0))
+    assert table.game is not None and not table.game.is_over
+    assert len(table.game.table) > 2
+    assert steps > 0 and not table.agents  # each agent stepped None and left
+    api_test(env("romme", players=4, table_slots=2), num_cycles=300)
+
+
+def test_the_agents_see_the_last_position_that_fits_and_why_the_episode_ended() -> None:
+    from hand_rummy.observation import observe  # noqa: PLC0415 (numpy is checked above)
+
+    table = raw_env("romme", players=4, table_slots=2)
+    table.reset(seed=0)
+    rng = random.Random(0)
+    before = table.game
+    while not any(table.truncations.values()):
+        ids = np.flatnonzero(table.observe(table.agent_selection)["action_mask"])
+        before = table.game
+        table.step(int(ids[rng.randrange(len(ids))]))
+    assert table.game is not None and before is not None and not table.game.is_over
+    melds = len(table.game.table)
+    assert melds > 2 >= len(before.table)
+    assert table.agents == table.possible_agents
+    for seat, agent in enumerate(table.agents):
+        assert table.truncations[agent] and not table.terminations[agent]
+        assert table.infos[agent]["truncated"] == (
+            f"the table holds {melds} melds; this action space has 2 table slots"
+        )
+        seen = table.observe(agent)
+        assert (seen["observation"] == observe(before.view(seat), table.layout)).all()
+        assert not seen["action_mask"].any()
+        assert table.observation_space(agent).contains(seen)

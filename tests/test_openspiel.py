@@ -124,6 +124,28 @@ def test_resampling_keeps_the_information_state(name: str) -> None:
     assert checked >= 10
 
 
+@pytest.mark.parametrize("name", ["classic", "romme"])
+def test_resampling_for_any_player_keeps_that_players_information_state(name: str) -> None:
+    # every player, at every kind of node: another player's lay-down half chosen (its melds
+    # are hidden, and the sampled hand may not hold them) and a draw from the stock included
+    game = load_game(name, players=2)
+    rng = random.Random(3)
+    states = play_randomly(game.new_initial_state(), rng, 600)
+    kinds = set()
+    for state in states[20:]:
+        if state.is_terminal():
+            continue
+        pending = state._s.decision is not None and bool(state._s.decision.pending)
+        kinds.add("chance" if state.is_chance_node() else "pending" if pending else "move")
+        for player in range(2):
+            sample = state.resample_from_infostate(player, random.Random(rng.random()).random)
+            assert sample.information_state_string(player) == (
+                state.information_state_string(player)
+            )
+            assert sample.observation_tensor(player) == state.observation_tensor(player)
+    assert kinds == {"chance", "pending", "move"}
+
+
 def test_ismcts_plays_a_whole_round() -> None:
     """OpenSpiel's information-set MCTS bot, at seat 0, plays a whole round to its end."""
     from open_spiel.python.algorithms import ismcts, mcts  # noqa: PLC0415

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from hand_rummy.cards import Card
-from hand_rummy.encoding import Decision
+from hand_rummy.encoding import Decision, TableTooLargeError
 from hand_rummy.encoding.layout import Layout
 from hand_rummy.errors import HandRummyError, InvalidStateError, expect
 from hand_rummy.melds import Meld, MeldRules
@@ -190,7 +190,7 @@ def observe(
     if seen.ruleset is not layout.ruleset and seen.ruleset != layout.ruleset:
         raise HandRummyError(f"this observation layout is for {layout.ruleset.title}")
     if len(seen.table) > layout.table_slots:
-        raise HandRummyError(
+        raise TableTooLargeError(
             f"the table holds {len(seen.table)} melds; the observation has "
             f"{layout.table_slots} table slots"
         )

@@ -34,6 +34,7 @@ from hand_rummy.encoding.errors import (
     NotCoveredError,
     NotToMoveError,
     TableTooLargeError,
+    read_id,
 )
 from hand_rummy.encoding.layout import Layout
 from hand_rummy.encoding.shapes import meld_of_tokens, meld_tokens, split_melds
@@ -180,7 +181,7 @@ class Decision:
 
     def decode(self, action_id: int) -> Step:
         """The action ``action_id`` means here, or the decision after it in a lay-down."""
-        expect(action_id, int, "the action id")
+        action_id = read_id(action_id)
         entry = self._table().get(action_id)
         if entry is None:
             raise IdNotLegalError(self._not_legal(action_id))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import operator
+
 from hand_rummy.errors import HandRummyError
 
 __all__ = [
@@ -10,6 +12,7 @@ __all__ = [
     "NotCoveredError",
     "NotToMoveError",
     "TableTooLargeError",
+    "read_id",
 ]
 
 
@@ -31,3 +34,17 @@ class NotCoveredError(EncodingError):
 
 class NotToMoveError(EncodingError):
     """The view is not of the player to move, or the round is over."""
+
+
+def read_id(value: object) -> int:
+    """``value`` as an action id: any whole number, a numpy integer as the index a learner
+    takes from its arrays (``np.argmax``) included; anything else is an :class:`IdNotLegalError`.
+    """
+    if isinstance(value, bool):  # True is 1 to Python, and no id to a learner
+        raise IdNotLegalError("an action id is a whole number, not bool")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise IdNotLegalError(
+            f"an action id is a whole number, not {type(value).__name__}"
+        ) from None

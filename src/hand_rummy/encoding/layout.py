@@ -24,7 +24,7 @@ import itertools
 import attrs
 
 from hand_rummy.cards import CARDS, Card, Rank, Suit
-from hand_rummy.encoding.errors import NotCoveredError, TableTooLargeError
+from hand_rummy.encoding.errors import NotCoveredError, TableTooLargeError, read_id
 from hand_rummy.errors import expect
 from hand_rummy.melds import MeldRules
 from hand_rummy.rules.ruleset import Ruleset
@@ -300,7 +300,7 @@ class Layout:
 
     def describe(self, action_id: int) -> str:
         """What ``action_id`` means, in words (table slots by number, from 0)."""
-        expect(action_id, int, "the action id")
+        action_id = read_id(action_id)
         found = self.block_of(action_id)
         at = action_id - found.start
         name = found.name

@@ -41,7 +41,12 @@ from pettingzoo.utils import wrappers  # noqa: E402
 
 from hand_rummy.actions import Action  # noqa: E402
 from hand_rummy.cli_play import render_view  # noqa: E402
-from hand_rummy.encoding import ActionSpace, Decision, IdNotLegalError  # noqa: E402
+from hand_rummy.encoding import (  # noqa: E402
+    ActionSpace,
+    Decision,
+    IdNotLegalError,
+    TableTooLargeError,
+)
 from hand_rummy.envs.rewards import round_rewards  # noqa: E402
 from hand_rummy.errors import HandRummyError, InvalidStateError, expect  # noqa: E402
 from hand_rummy.match import Match  # noqa: E402
@@ -49,6 +54,7 @@ from hand_rummy.observation import ObservationLayout, observe  # noqa: E402
 from hand_rummy.round import Round  # noqa: E402
 from hand_rummy.rules import build  # noqa: E402
 from hand_rummy.rules.ruleset import Ruleset  # noqa: E402
+from hand_rummy.scoring import seats_refusal  # noqa: E402
 
 __all__ = ["EpisodeOverError", "HandRummyEnv", "play_masked_random", "round_rewards", "wrap"]
 
@@ -72,7 +78,10 @@ class HandRummyEnv(AECEnv):
     come round by round, so an agent's return is minus its match total over
     ``reward_scale``. A claimed redeal
     ends a single-round episode with every reward 0 (the round does not count);
-    in a match the same dealer deals again.
+    in a match the same dealer deals again. With ``table_slots`` fewer than the
+    deck could fill, a move that lays more melds on the table than the slots is
+    played and the episode is then truncated (``infos[agent]["truncated"]`` says
+    why; the agents' last observation is of the position before that move).
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it from the class)
@@ -104,9 +113,7 @@ class HandRummyEnv(AECEnv):
             ruleset = build(rules, variants)
         expect(players, int, "the number of players")
         if not ruleset.players.allows(players):
-            raise InvalidStateError(
-                f"{ruleset.title} is for {ruleset.players.describe().rstrip('.')}, not {players}"
-            )
+            raise InvalidStateError(seats_refusal(players, ruleset))
         if episode not in ("round", "match"):
             raise InvalidStateError(f"episode must be 'round' or 'match', not {episode!r}")
         if match_length is not None and episode != "match":
@@ -154,6 +161,7 @@ class HandRummyEnv(AECEnv):
         self.game: Round | None = None
         self.decision: Decision | None = None
         self._seen: dict[str, dict[str, Any]] = {}
+        self._fitting: Round | None = None  # the round before the last move
         self._zeros = np.zeros(self.space.size, dtype=np.int8)
 
     # --- the spaces ---------------------------------------------------------------------
@@ -205,7 +213,15 @@ class HandRummyEnv(AECEnv):
             self.decision = None
             return
         self.agent_selection = self.possible_agents[self.game.turn]
-        self.decision = self.space.decision_in(self.game)
+        try:
+            self.decision = self.space.decision_in(self.game)
+        except TableTooLargeError as error:
+            # a space built with fewer table slots than the deck could fill has no ids for
+            # this table: the round goes on without the agents, so the episode is cut short
+            self.decision = None
+            self.truncations = dict.fromkeys(self.agents, True)
+            for agent in self.agents:
+                self.infos[agent] = {**self.infos[agent], "truncated": str(error)}
 
     def step(self, action: Any) -> None:
         """Play ``action`` (an id in the mask) for ``agent_selection``.
@@ -238,6 +254,7 @@ class HandRummyEnv(AECEnv):
 
     def _play(self, action: Action) -> None:
         assert self.game is not None
+        self._fitting = self.game  # its table had slots enough: it had a decision
         finished: Round | None = None
         if self.match is not None:
             before = len(self.match.rounds)
@@ -277,6 +294,10 @@ class HandRummyEnv(AECEnv):
         if self.decision is not None and self.decision.view.seat == seat:
             array = observe(self.decision, self.layout)
             mask = np.frombuffer(self.decision.action_mask(), dtype=np.int8)
+        elif len(self.game.table) > self.layout.table_slots and self._fitting is not None:
+            # cut short by a table the layout has no slots for: the last position it shows
+            array = observe(self._fitting.view(seat), self.layout)
+            mask = self._zeros.copy()
         else:
             array = observe(self.game.view(seat), self.layout)
             mask = self._zeros.copy()

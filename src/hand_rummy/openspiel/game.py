@@ -356,7 +356,9 @@ class HandRummyState(pyspiel.State):
         The other hands and the stock come from :meth:`PlayerView.sample
         <hand_rummy.round.PlayerView.sample>`, seeded from ``probability_sampler``;
         the stock's known places are kept. The other players' own draws are
-        not known to ``player_id``, so the sample forgets them.
+        not known to ``player_id``, so the sample forgets them, and so are the melds
+        another player to move has chosen of a lay-down not yet submitted: the sample
+        starts that lay-down afresh.
         """
         if self._s.game is None:
             return self._resample_deal(player_id, probability_sampler)
@@ -377,8 +379,15 @@ class HandRummyState(pyspiel.State):
         clone._s.unknown = hidden
         clone._s.draws = [d if s == player_id else [] for s, d in enumerate(self._s.draws)]
         clone._s.dealt = [h if s == player_id else [] for s, h in enumerate(self._s.dealt)]
+        if self._s.decision is None:
+            # over, or a chance node (a draw from the stock): no decision until it is dealt
+            clone._s.decision = None
+            return clone
         clone._decide()
-        if self._s.decision is not None and clone._s.decision is not None:
+        assert clone._s.decision is not None
+        if self._s.decision.view.seat == player_id:
+            # the pending melds are the mover's own: only the mover's sample keeps them (to
+            # another player they are hidden, and the sampled hand may not hold them)
             for action_id in self._s.decision.pending:
                 step = clone._s.decision.decode(action_id)
                 assert isinstance(step, Decision)
