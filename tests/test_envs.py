@@ -308,3 +308,43 @@ def test_the_agents_see_the_last_position_that_fits_and_why_the_episode_ended() 
         assert (seen["observation"] == observe(before.view(seat), table.layout)).all()
         assert not seen["action_mask"].any()
         assert table.observation_space(agent).contains(seen)
+
+
+def test_a_match_episode_shows_each_agent_the_standing() -> None:
+    # the totals and rounds finished are public at the table; in a match they matter to every
+    # choice, so the observation carries them (a total below zero, as a Levant winner's -30,
+    # in its own section, since no number of the array is negative)
+    table = raw_env("levant", players=3, episode="match", match_length=3, custom_length=True)
+    layout = table.layout
+    table.reset(seed=5)
+    rng = random.Random(5)
+    checked = set()
+    while table.agents:
+        agent = table.agent_selection
+        observation, _, terminated, truncated, _ = table.last()
+        if terminated or truncated:
+            table.step(None)
+            continue
+        match = table.match
+        assert match is not None
+        seat = table.possible_agents.index(agent)
+        array = observation["observation"]
+        rounds = layout.section("match_rounds")
+        assert array[rounds.start] == len(match.rounds)
+        for name, sign in (("match_totals", 1), ("match_credits", -1)):
+            part = array[layout.section(name).start : layout.section(name).stop]
+            for s, total in enumerate(match.totals):
+                assert part[(s - seat) % 3] == max(sign * total, 0)
+        if any(match.totals):
+            checked.add("totals")
+        if any(total < 0 for total in match.totals):
+            checked.add("credits")
+        assert table.observation_space(agent).contains(observation)
+        ids = np.flatnonzero(observation["action_mask"])
+        table.step(int(ids[rng.randrange(len(ids))]))
+    assert checked == {"totals", "credits"}
+    # a round on its own shows no standing
+    alone = raw_env("levant", players=3)
+    alone.reset(seed=5)
+    array = alone.observe(alone.agent_selection)["observation"]
+    assert not array[layout.section("match_rounds").start :].any()

@@ -141,3 +141,18 @@ def test_an_unknown_section_is_refused_with_the_names_there_are() -> None:
     assert layout.section("hand").name == "hand"
     with pytest.raises(hr.InvalidStateError, match="no section 'nope'; it has phase, to_move"):
         layout.section("nope")
+
+
+def test_a_match_standing_must_name_every_seat() -> None:
+    game = hr.Round.deal(hr.rulesets.levant, 3, seed=2)
+    layout = ObservationLayout.of(hr.rulesets.levant)
+    view = game.view(1)
+    array = observe(view, layout, totals=(40, -30, 0), rounds=2)
+    totals, credits = layout.section("match_totals"), layout.section("match_credits")
+    # seats counted from the observer (seat 1): itself, seat 2, seat 0, then padding
+    assert array[totals.start : totals.stop].tolist() == [0.0, 0.0, 40.0, 0.0]
+    assert array[credits.start : credits.stop].tolist() == [30.0, 0.0, 0.0, 0.0]
+    assert array[layout.section("match_rounds").start] == 2
+    for totals_given, rounds in (((40, -30), 2), ((0, 0, 0), -1)):
+        with pytest.raises(hr.InvalidStateError, match="a match standing needs 3 totals"):
+            observe(view, layout, totals=totals_given, rounds=rounds)

@@ -16,13 +16,13 @@ install the ``rl`` extra (``pip install 'hand-rummy[rl]'``).
 >>> import hand_rummy as hr
 >>> layout = ObservationLayout.of(hr.rulesets.levant)
 >>> layout.size, layout.section("hand").size
-(4501, 53)
+(4510, 53)
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -130,6 +130,10 @@ class ObservationLayout:
         add("pending", 2, "a lay-down is being chosen; the melds chosen so far")
         add("pending_cards", _FACES, "the cards of the pending melds, per face")
         add("pending_plays", _FACES, "what the pending melds' cards play as, per face")
+        # a match (all zeros for a round played on its own): the standing a player knows
+        add("match_rounds", 1, "rounds of the match finished so far")
+        add("match_totals", seats, "per seat from the observer: the match total, if above 0")
+        add("match_credits", seats, "per seat from the observer: minus the total, if below 0")
         self.sections = tuple(sections)
         self.size = sections[-1].stop
         self._by_name = {s.name: s for s in sections}
@@ -178,9 +182,17 @@ def _numpy() -> Any:
 
 
 def observe(
-    view: PlayerView | Decision, layout: ObservationLayout | None = None
+    view: PlayerView | Decision,
+    layout: ObservationLayout | None = None,
+    *,
+    totals: Sequence[int] = (),
+    rounds: int = 0,
 ) -> npt.NDArray[Any]:
-    """The observation of ``view`` (a view, or a decision with its pending lay-down)."""
+    """The observation of ``view`` (a view, or a decision with its pending lay-down).
+
+    In a match, ``totals`` are the match totals by seat (``match.totals``) and ``rounds``
+    the rounds finished (``len(match.rounds)``); a round on its own leaves them out.
+    """
     np = _numpy()
     decision = view if isinstance(view, Decision) else None
     seen = view.view if isinstance(view, Decision) else view
@@ -261,6 +273,19 @@ def observe(
         for pending in melds:
             count("pending_cards", pending.cards)
             count("pending_plays", _plays(pending, rules)[0])
+    if totals or rounds:
+        expect(rounds, int, "the rounds finished")
+        if len(totals) != players or rounds < 0:
+            raise InvalidStateError(
+                f"a match standing needs {players} totals and rounds of 0 or more, not "
+                f"{len(totals)} totals and {rounds} rounds"
+            )
+        numbers.append((at["match_rounds"], rounds))
+        for s, total in enumerate(totals):
+            expect(total, int, "a match total")
+            r = (s - me) % players
+            numbers.append((at["match_totals"] + r, max(total, 0)))
+            numbers.append((at["match_credits"] + r, max(-total, 0)))
     large = []
     for place, number in numbers:
         if 0 <= number < 256:

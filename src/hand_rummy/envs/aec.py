@@ -19,7 +19,7 @@ negative score); in team play each seat gets its team's score.
 >>> table = env("classic", players=2)
 >>> table.reset(seed=3)
 >>> table.agent_selection, table.observe("player_0")["observation"].shape
-('player_1', (4501,))
+('player_1', (4510,))
 """
 
 from __future__ import annotations
@@ -291,15 +291,20 @@ class HandRummyEnv(AECEnv):
         if self.game is None:
             raise EpisodeOverError("call reset() before observing")
         seat = self._seat[agent]
+        # in a match, the standing before the round in play (or the one just ended)
+        match = self.match
+        standing: dict[str, Any] = (
+            {} if match is None else {"totals": match.totals, "rounds": len(match.rounds)}
+        )
         if self.decision is not None and self.decision.view.seat == seat:
-            array = observe(self.decision, self.layout)
+            array = observe(self.decision, self.layout, **standing)
             mask = np.frombuffer(self.decision.action_mask(), dtype=np.int8)
         elif len(self.game.table) > self.layout.table_slots and self._fitting is not None:
             # cut short by a table the layout has no slots for: the last position it shows
-            array = observe(self._fitting.view(seat), self.layout)
+            array = observe(self._fitting.view(seat), self.layout, **standing)
             mask = self._zeros.copy()
         else:
-            array = observe(self.game.view(seat), self.layout)
+            array = observe(self.game.view(seat), self.layout, **standing)
             mask = self._zeros.copy()
         seen = {"observation": array, "action_mask": mask}
         self._seen[agent] = seen
