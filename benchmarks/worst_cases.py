@@ -145,6 +145,14 @@ TAKEN_TABLE_CASES: dict[str, tuple[str, str, str | None, tuple[tuple[int, str], 
         None,
         ((1, "10S JK 10C"), (2, "10S JS QS KS")),
     ),
+    # from a hunt (2026-12-06): the 4♠ just taken must go into an opening of 91, and the
+    # diamonds around two wild Aces make many openings that come close without it
+    "levant-taken-91-spades": (
+        "levant+opening_91",
+        "AC AC 9D 3D 8D 5S 6D 7D 6S 3S AD 4D 5D 2D 4S",
+        "3C",
+        (),
+    ),
 }
 
 

@@ -101,6 +101,27 @@ def test_the_taken_table_cases_owe_a_lay_down(name: str) -> None:
     assert all(any(taken in m.cards for m in a.melds) for a in actions)
 
 
+def test_an_owed_lay_down_lists_a_way_out_below_the_bar_first() -> None:
+    """The 4♠ taken must go into an opening of 91 at once; every opening of 91 or more
+    melds all fifteen cards, which leaves no final discard (000), so none is legal, while
+    the hand can go out below the bar (000 §The first meld, "Exception"). The opening of
+    that way comes first and once, before the search through the openings of 91."""
+    preset, hand, indicator, melds = WORST.TAKEN_TABLE_CASES["levant-taken-91-spades"]
+    game = WORST.table_position(preset, hand, indicator, melds, taken=True)
+    actions = list(game.legal_actions())
+    first = actions[0]
+    assert isinstance(first, hr.LayDown) and game.check(first).ok
+    assert first not in actions[1:]
+    laid = sum(len(meld.cards) for meld in first.melds)
+    assert laid == 14  # all but the final discard: the way out lays its melds at once
+    after = game.apply(first)
+    discards = [a for a in after.legal_actions() if isinstance(a, hr.Discard)]
+    assert discards and after.apply(discards[0]).is_over
+    # no lay-down that leaves a card reaches 91
+    judge = hr.MeldRules.of(game.ruleset, game.indicator)
+    assert all(hr.judge_opening(a.melds, judge).points < 91 for a in actions)
+
+
 @pytest.mark.parametrize(
     "name", ["levant-finish-table", "levant-taken-91"], ids=["finish-table", "taken-91"]
 )

@@ -67,7 +67,10 @@ def _judge_taking(state: RoundState) -> Taken | None:
     # look at the melds the hand could make with the card, try it
     if _take_is_possible(state, change):
         after = advance(state, TakeDiscard(), change)
-        if any(True for _ in lay_downs(after)) or any(True for _ in lay_offs(after)):
+        # only whether there is a move: the search's own order is the cheapest way to one
+        if any(True for _ in lay_downs(after, in_order=False)):
+            return change
+        if any(True for _ in lay_offs(after)):
             return change
     return None
 

@@ -101,7 +101,7 @@ def _may_use(state: RoundState, target: TableMeld, wild: Card, left: list[int]) 
 def _uses_freed(after: RoundState) -> bool:
     """Whether the turn can go on after an exchange: only moves that use the freed wild are
     legal then, and the lay-down and lay-off rules say which."""
-    return any(True for _ in lay_downs(after)) or any(True for _ in lay_offs(after))
+    return any(True for _ in lay_downs(after, in_order=False)) or any(True for _ in lay_offs(after))
 
 
 def exchanges(state: RoundState) -> Iterator[Exchange]:

@@ -290,9 +290,16 @@ def _together(state: RoundState, hand: Sequence[int], memo: LayOffMemo) -> Below
     )
 
 
-def lay_downs(state: RoundState, listed: LayDown | None = None) -> Iterator[LayDown]:
+def lay_downs(
+    state: RoundState, listed: LayDown | None = None, *, in_order: bool = True
+) -> Iterator[LayDown]:
     """Every legal lay-down, from the meld finder's melds (the rules are the ones above),
-    but ``listed`` (one listed already, as :func:`promised_lay_down`'s is)."""
+    but ``listed`` (one listed already, as :func:`promised_lay_down`'s is).
+
+    ``in_order=False`` is for a caller that asks only whether there is one: the order is
+    then the search's own, without a way to finish looked for first where a lay-down is
+    owed (which spares the legal-action generator's first move a long search, but costs a
+    search of its own where an opening reaches the bar at once)."""
     seat = state.turn
     pending = state.current.obligation
     if pending is Obligation.USE_FREED_WILD and state.ruleset.exchange.freed_wild is FreedWild.KEEP:
@@ -317,7 +324,7 @@ def lay_downs(state: RoundState, listed: LayDown | None = None) -> Iterator[LayD
                 continue
             yield action
         return
-    openings = _opening_lay_downs(state, hand, required)
+    openings = _opening_lay_downs(state, hand, required, in_order)
     if pending is Obligation.ONE_CARD:
         # a promise made by a lay-off before opening (rules that allow both): each opening
         # must keep it, which the judge asks
@@ -325,28 +332,47 @@ def lay_downs(state: RoundState, listed: LayDown | None = None) -> Iterator[LayD
     yield from openings
 
 
-def _opening_lay_downs(state: RoundState, hand: Sequence[int], required: int) -> Iterator[LayDown]:
+def _opening_lay_downs(
+    state: RoundState, hand: Sequence[int], required: int, in_order: bool = True
+) -> Iterator[LayDown]:
     """The openings of ``hand``: those that reach the bar first, then those below it if a
-    finish is possible at all."""
+    finish is possible at all; where a lay-down is owed (and ``in_order``), the opening of
+    a way to go out below the bar comes before them all."""
     finder = state.finder
     using = _obliged_slots(state)
     # what the searches of the openings below the bar learn about lay-offs, for each other
     memo = LayOffMemo()
-    witness = _witness(state, hand, required, using, memo)
-    if witness is not None:
-        yield witness
+    rules = finish_rules(state)
+    plan: tuple[FoundMeld, ...] | None = None
+    asked = False  # whether ``plan`` is the finishing search's answer yet
+    early = _witness(state, hand, required, using, memo)
+    planned = False  # whether ``early`` is the opening of a way to finish
+    owed = state.current.obligation is not None
+    if early is None and owed and in_order and rules is not None:
+        # a lay-down is owed, so a lay-down is the first legal move: where the hand can go
+        # out this turn below the bar, the opening of that way comes first, since showing
+        # that no opening reaches the bar, as the openings that do come first otherwise, can
+        # take thousands of steps
+        plan, asked = finishing_melds(state, rules, using), True
+        if plan and sum(f.points for f in plan) < required:
+            early = next(_openings(state, hand, (plan,), required, memo), None)
+            planned = early is not None
+    if early is not None:
+        yield early
     reaching = finder.combinations(hand, min_points=required, using=using)
     openings = _openings(state, hand, reaching, required, memo)
-    yield from openings if witness is None else (o for o in openings if o != witness)
-    rules = finish_rules(state)
-    plan = None if rules is None else finishing_melds(state, rules, using)
+    yield from openings if early is None else (o for o in openings if o != early)
+    if rules is None:
+        return
+    if not asked:
+        plan = finishing_melds(state, rules, using)
     if plan is None:
         return
     # the way to finish that was found lays its new melds down as one opening, which then
     # finishes: below the bar, it comes first, so that the first below-bar opening listed
     # does not wait for the many that cannot finish (the same check judges it)
     first = plan if plan and sum(f.points for f in plan) < required else None
-    if first is not None:
+    if first is not None and not planned:
         yield from _openings(state, hand, (first,), required, memo)
     below = finder.combinations(hand, using=using, below=required)
     yield from _openings(state, hand, (c for c in below if c != first), required, memo)
