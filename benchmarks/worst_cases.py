@@ -90,6 +90,12 @@ CASES: dict[str, tuple[str, str, str | None]] = {
         "QH KH AH 2H 3H 4H 5H 6H 7H 8H JK JK JK JK",
         None,
     ),
+    # from a hunt (2026-12-06): the same rules, spades with two 6♠: 84,165 lay-downs
+    "romme-corner-run-spades": (
+        "romme+round_the_corner+wrap_ace_1+one_natural_three_jokers+hand_all_melded",
+        "JK JK JK JK KS 4S 5S AS 6S 7S 8S 6S 2S 3S",
+        None,
+    ),
     # the corner run less the 8♥ with the A♥ taken from the discard pile, which must be
     # laid down at once: the first action waits for an opening that melds it
     "romme-corner-taken": (
