@@ -1795,3 +1795,25 @@ def test_the_quick_test_of_a_promised_card_refuses_only_what_the_search_refuses(
             pick = lay_offs if lay_offs and rng.random() < 0.5 else actions
             game = game.apply(rng.choice(pick))
     assert checked > 60 and 0 < accepted < checked, (checked, accepted)
+
+
+def test_a_move_from_a_seat_not_to_move_is_refused_without_a_word_on_the_hand() -> None:
+    """A server passes the sender's seat: another seat's move is refused for the turn
+    (000 §Playing a turn: play passes from seat to seat) before it is judged, so a card the
+    mover holds and one it does not get the same answer."""
+    g = hr.Round.deal(hr.rulesets.romme, players=3, seed=1)
+    held, absent = g.hand(0)[0], next(c for c in hr.CARDS if c not in g.hand(0))
+    assert g.turn == 0 and g.check(hr.Discard(held), seat=0).ok
+    for card in (held, absent):
+        verdict = g.check(hr.Discard(card), seat=1)
+        assert verdict.codes == (Code.NOT_YOUR_TURN,)
+        assert str(verdict.violations[0].message) == "it is seat 0's turn, not seat 1's"
+        with pytest.raises(hr.IllegalActionError) as raised:
+            g.apply(hr.Discard(card), seat=2)
+        assert raised.value.verdict.codes == (Code.NOT_YOUR_TURN,)
+    assert g.apply(hr.Discard(held), seat=0) == g.apply(hr.Discard(held))
+    with pytest.raises(hr.InvalidStateError, match="no seat 3"):
+        g.check(hr.Discard(held), seat=3)
+    match = hr.Match.new(hr.rulesets.romme, 3, seed=1)
+    other = ((match.turn or 0) + 1) % 3
+    assert match.check(hr.DrawStock(), seat=other).codes == (Code.NOT_YOUR_TURN,)

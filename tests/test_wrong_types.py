@@ -96,6 +96,12 @@ CALLS: dict[str, Callable[[], object]] = {
     "parse_cards(b'7H')": lambda: hr.parse_cards(b"7H"),  # type: ignore[arg-type]
     "parse_cards(['7H', 5])": lambda: hr.parse_cards(["7H", 5]),  # type: ignore[list-item]
     "svg.view(round)": lambda: _svg().view(GAME),  # type: ignore[arg-type]
+    "dumps(Discard('KS'))": lambda: serialize.dumps(hr.Discard("KS")),  # type: ignore[arg-type]
+    "dumps(LayOff(1, 'KS'))": lambda: serialize.dumps(hr.LayOff(1, "KS")),  # type: ignore[arg-type]
+    "dumps(LayDown(None))": lambda: serialize.dumps(hr.LayDown(None)),  # type: ignore[arg-type]
+    "action_to_json(Exchange(1, ['KS']))": lambda: serialize.action_to_json(
+        hr.Exchange(1, ["KS"])  # type: ignore[arg-type]
+    ),
 }
 
 
@@ -123,8 +129,10 @@ def test_a_malformed_action_is_refused_not_answered() -> None:
     # membership answers for moves; an action that names its card as text is a mistake in
     # the asking, which a plain "no" would hide, so it is refused as check() refuses it
     legal = GAME.legal_actions()
-    assert None not in legal
+    waiting = GAME.view((GAME.turn + 1) % GAME.players).legal_actions()  # lists nothing
+    assert None not in legal and None not in waiting
     for malformed in (hr.Discard("2C"), hr.LayDown(5)):  # type: ignore[arg-type]
-        with pytest.raises(hr.InvalidStateError, match="must be"):
-            assert malformed in legal
+        for listing in (legal, waiting):
+            with pytest.raises(hr.InvalidStateError, match="must be"):
+                assert malformed in listing
     assert all(action in legal for action in legal)

@@ -13,12 +13,12 @@ generator builds thousands of moves a decision).
 
 from __future__ import annotations
 
-from typing import TypeAlias, Union
+from typing import TypeAlias, Union, get_args
 
 import attrs
 
 from hand_rummy.cards import Card, format_cards, parse_card
-from hand_rummy.errors import expect
+from hand_rummy.errors import InvalidStateError, expect
 from hand_rummy.melds import CardsLike, Meld, read_cards
 
 __all__ = [
@@ -31,6 +31,7 @@ __all__ = [
     "LayOff",
     "PassRedeal",
     "TakeDiscard",
+    "expect_action",
 ]
 
 
@@ -171,3 +172,43 @@ Action: TypeAlias = Union[  # noqa: UP007 (the alias is also used at run time, o
     DrawStock, TakeDiscard, LayDown, LayOff, Exchange, Discard, ClaimRedeal, PassRedeal
 ]
 """Any move of a round."""
+
+
+_ACTIONS: tuple[type, ...] = get_args(Action)
+
+
+def expect_action(action: object) -> None:
+    """Raise :class:`~hand_rummy.errors.InvalidStateError` unless ``action`` is an action
+    whose fields have their types (a card a :class:`~hand_rummy.cards.Card`, not its text).
+
+    A wrongly typed action is a caller's mistake: the turn rules, the listing's membership
+    test and the writers of documents all refuse it so, before any rule is asked.
+
+    >>> expect_action(Discard("KS"))  # type: ignore[arg-type]
+    Traceback (most recent call last):
+    ...
+    hand_rummy.errors.InvalidStateError: the discarded card must be Card, not str
+    """
+    if not isinstance(action, _ACTIONS):
+        kinds = ", ".join(kind.__name__ for kind in _ACTIONS)
+        shown = f"{action!r:.60}"
+        raise InvalidStateError(f"not an action: {shown} (an action is one of {kinds})")
+    if isinstance(action, Discard):
+        expect(action.card, Card, "the discarded card")
+        expect(action.announce, bool, "announce")
+        expect(action.demoted, bool, "demoted")
+    elif isinstance(action, LayOff):
+        expect(action.target, int, "the target meld")
+        expect(action.card, Card, "the card laid off")
+        if action.role is not None:
+            expect(action.role, Card, "the role")
+        expect(action.demoted, bool, "demoted")
+    elif isinstance(action, Exchange):
+        expect(action.target, int, "the target meld")
+        expect(action.cards, tuple, "the cards put in")
+        for card in action.cards:
+            expect(card, Card, "each card put in")
+    elif isinstance(action, LayDown):
+        expect(action.melds, tuple, "the melds")
+        for meld in action.melds:
+            expect(meld, Meld, "each meld")

@@ -20,6 +20,7 @@ from hand_rummy.actions import (
     LayOff,
     PassRedeal,
     TakeDiscard,
+    expect_action,
 )
 from hand_rummy.state import Phase, RoundState
 from hand_rummy.turn_rules import (
@@ -109,9 +110,10 @@ class LegalActions:
         return generate(self._state)
 
     def __contains__(self, action: object) -> bool:
-        if self._state is None or not isinstance(action, _ACTION_TYPES):
+        if not isinstance(action, _ACTION_TYPES):
             return False
-        return judge(self._state, action).ok
+        expect_action(action)  # a malformed action is refused wherever it is asked about
+        return self._state is not None and judge(self._state, action).ok
 
     def __bool__(self) -> bool:
         return any(True for _ in self)

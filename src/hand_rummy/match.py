@@ -250,16 +250,17 @@ class Match:
         """The legal actions of the current round (none once the match is over)."""
         return self.current.legal_actions() if self.current is not None else LegalActions(None)
 
-    def check(self, action: Action) -> Verdict:
-        """Whether ``action`` is legal now; after the match, every action is refused."""
-        return self._last().check(action)
+    def check(self, action: Action, *, seat: int | None = None) -> Verdict:
+        """Whether ``action`` is legal now (``seat`` as in :meth:`Round.check
+        <hand_rummy.round.Round.check>`); after the match, every action is refused."""
+        return self._last().check(action, seat=seat)
 
-    def apply(self, action: Action) -> Match:
+    def apply(self, action: Action, *, seat: int | None = None) -> Match:
         """Play ``action`` in the current round; finishing the round records it and
         either ends the match or deals the next round."""
         if self.current is None:
-            raise IllegalActionError(self._last().check(action))
-        game = self.current.apply(action)
+            raise IllegalActionError(self._last().check(action, seat=seat))
+        game = self.current.apply(action, seat=seat)
         if not game.is_over:
             return attrs.evolve(self, current=game)
         done = attrs.evolve(self, rounds=(*self.rounds, game), current=None)

@@ -238,17 +238,24 @@ class Round(RoundState):
 
     # --- playing ----------------------------------------------------------------------
 
-    def check(self, action: Action) -> Verdict:
-        """Whether ``action`` is legal now, and if not, every reason why."""
-        return judge(self, action).verdict
+    def check(self, action: Action, *, seat: int | None = None) -> Verdict:
+        """Whether ``action`` is legal now, and if not, every reason why.
 
-    def apply(self, action: Action) -> Round:
-        """The round after ``action``; raises :class:`IllegalActionError` if it is illegal.
+        Give ``seat`` when the move comes from a seat that may not be the one to move (a
+        server's client, say): another seat's move is refused with ``NOT_YOUR_TURN``
+        before it is judged, so that the answer says nothing about the mover's hand.
+        Without it, the move is the mover's.
+        """
+        return judge(self, action, seat).verdict
+
+    def apply(self, action: Action, *, seat: int | None = None) -> Round:
+        """The round after ``action``; raises :class:`IllegalActionError` if it is illegal
+        (``seat`` as in :meth:`check`).
 
         The action is judged by the same rule that :meth:`check` uses, and the
         ruling's record of what the action does is what gets applied.
         """
-        ruling = judge(self, action)
+        ruling = judge(self, action, seat)
         if ruling.change is None:
             raise IllegalActionError(ruling.verdict)
         return advance(self, action, ruling.change)

@@ -70,6 +70,7 @@ from hand_rummy.actions import (
     LayOff,
     PassRedeal,
     TakeDiscard,
+    expect_action,
 )
 from hand_rummy.cards import Card, parse_card
 from hand_rummy.errors import (
@@ -406,6 +407,7 @@ def action_to_json(action: Action) -> JSON:
     >>> action_to_json(hr.LayDown((hr.Meld.of("5H 6H 7H"),)))
     {'type': 'lay_down', 'melds': [{'cards': ['5H', '6H', '7H']}]}
     """
+    expect_action(action)
     for name, kind in _SIMPLE.items():
         if isinstance(action, kind):
             return {"type": name}

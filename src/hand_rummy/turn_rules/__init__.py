@@ -13,8 +13,6 @@ preset it is playing.
 
 from __future__ import annotations
 
-from typing import get_args
-
 from hand_rummy.actions import (
     Action,
     ClaimRedeal,
@@ -25,10 +23,9 @@ from hand_rummy.actions import (
     LayOff,
     PassRedeal,
     TakeDiscard,
+    expect_action,
 )
-from hand_rummy.cards import Card
 from hand_rummy.errors import InvalidStateError, expect
-from hand_rummy.melds import Meld
 from hand_rummy.state import Phase, RoundState
 from hand_rummy.transitions import Drawn, Redealt
 from hand_rummy.turn_rules.discarding import discard_options, judge_discard
@@ -73,10 +70,26 @@ __all__ = [
 ]
 
 
-def judge(state: RoundState, action: Action) -> Ruling:
-    """Whether ``action`` is legal now, every reason if not, and what it does if so."""
-    _expect_fields(action)
+def judge(state: RoundState, action: Action, seat: int | None = None) -> Ruling:
+    """Whether ``action`` is legal now, every reason if not, and what it does if so.
+
+    With ``seat``, the action is that seat's: refused unless it is the seat to move, and
+    then before anything else is judged, so that the answer tells another seat nothing
+    about the mover's hand.
+    """
+    expect_action(action)
     rules = state.ruleset
+    if seat is not None:
+        expect(seat, int, "the seat")
+        if not 0 <= seat < state.players:
+            raise InvalidStateError(f"there is no seat {seat} in a round of {state.players}")
+        if state.phase is not Phase.OVER and seat != state.turn:
+            return refuse(
+                rules,
+                Code.NOT_YOUR_TURN,
+                f"it is seat {state.turn}'s turn, not seat {seat}'s",
+                Topic.TURN,
+            )
     if state.phase is Phase.OVER:
         return refuse(rules, Code.ROUND_OVER, "the round is over", Topic.ROUND_OVER)
     if state.phase is Phase.REDEAL:
@@ -140,37 +153,3 @@ def judge(state: RoundState, action: Action) -> Ruling:
     if isinstance(action, Exchange):
         return judge_exchange(state, action)
     raise InvalidStateError(f"not an action: {action!r}")
-
-
-_ACTIONS: tuple[type, ...] = get_args(Action)
-
-
-def _expect_fields(action: Action) -> None:
-    """A wrongly typed action is a caller's error, reported as the library's own.
-
-    Checked before any rule, so that whatever the phase, a value that is no action gets
-    this error, not a rule that it breaks.
-    """
-    if not isinstance(action, _ACTIONS):
-        kinds = ", ".join(kind.__name__ for kind in _ACTIONS)
-        shown = f"{action!r:.60}"
-        raise InvalidStateError(f"not an action: {shown} (an action is one of {kinds})")
-    if isinstance(action, Discard):
-        expect(action.card, Card, "the discarded card")
-        expect(action.announce, bool, "announce")
-        expect(action.demoted, bool, "demoted")
-    elif isinstance(action, LayOff):
-        expect(action.target, int, "the target meld")
-        expect(action.card, Card, "the card laid off")
-        if action.role is not None:
-            expect(action.role, Card, "the role")
-        expect(action.demoted, bool, "demoted")
-    elif isinstance(action, Exchange):
-        expect(action.target, int, "the target meld")
-        expect(action.cards, tuple, "the cards put in")
-        for card in action.cards:
-            expect(card, Card, "each card put in")
-    elif isinstance(action, LayDown):
-        expect(action.melds, tuple, "the melds")
-        for meld in action.melds:
-            expect(meld, Meld, "each meld")
