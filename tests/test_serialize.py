@@ -435,3 +435,33 @@ def test_loads_reads_each_kind_by_its_own_format() -> None:
             loads(text)
     with pytest.raises(hr.InvalidStateError, match="unknown kind 'deal'"):
         loads("{}", "deal")  # type: ignore[arg-type]
+
+
+def test_a_finished_rounds_view_keeps_the_scores_line_by_line() -> None:
+    # a view cannot be replayed, so its document carries the breakdown, in the referee's
+    # round_score shape; scores compare without it, so the test compares it itself
+    from hand_rummy.bots import GreedyBot, play_round  # noqa: PLC0415
+
+    for preset, players in (("romme", 3), ("partnership", 4)):
+        game = play_round(
+            hr.Round.deal(hr.build(preset), players, seed=4),
+            [GreedyBot(seat) for seat in range(players)],
+        )
+        view = game.view(1)
+        assert view.outcome is not None and view.outcome.score.breakdown
+        back = loads(dumps(view))
+        assert isinstance(back, hr.PlayerView) and back.outcome is not None
+        assert back.outcome.score.breakdown == view.outcome.score.breakdown
+        assert back.outcome.score.team_breakdown == view.outcome.score.team_breakdown
+        assert bool(back.outcome.score.team_breakdown) is (preset == "partnership")
+    document = view_to_json(game.view(1))
+    line = document["outcome"]["breakdown"][0]
+    for change, message in [
+        ({"score": line["score"] + 1}, r"outcome.breakdown\[0\].score: .*, but the scores give"),
+        ({"rule_ids": ["levant.nothing"]}, r"no rule of the rulebook has the id"),
+        ({"card_values": [*line["card_values"], 5]}, r"values for .* cards"),
+    ]:
+        broken = copy.deepcopy(document)
+        broken["outcome"]["breakdown"][0].update(change)
+        with pytest.raises(hr.InvalidStateError, match=message):
+            view_from_json(broken)

@@ -46,7 +46,6 @@ from hand_rummy.rules.presets import PRESETS, build
 from hand_rummy.scoring import (
     PlayerEnd,
     RoundEnd,
-    RoundScore,
     check_copies,
     check_players,
     hand_value,
@@ -55,6 +54,7 @@ from hand_rummy.scoring import (
 from hand_rummy.serialize import (
     action_from_json,
     action_to_json,
+    breakdown_to_json,
     position_form_from_json,
     round_from_json,
 )
@@ -358,32 +358,6 @@ def _violations(verdict: Verdict) -> list[JSON]:
     ]
 
 
-def _breakdown(score: RoundScore) -> JSON:
-    """A round's scores line by line: every player's, then every team's."""
-    players = [
-        {
-            "seat": p.seat,
-            "basis": p.basis.value,
-            "cards": [c.ascii for c in p.cards],
-            "card_values": list(p.values),
-            "cards_total": p.cards_total,
-            "opened": p.opened,
-            "base": p.base,
-            "factors": [
-                {"name": f.name, "factor": f.factor, "rule_id": f.rule.id} for f in p.factors
-            ],
-            "score": p.score,
-            "rule_ids": [c.id for c in p.rules],
-        }
-        for p in score.breakdown
-    ]
-    teams = [
-        {"seats": list(t.seats), "scores": list(t.scores), "total": t.total, "rule_id": t.rule.id}
-        for t in score.team_breakdown
-    ]
-    return {"breakdown": players, "team_breakdown": teams} if teams else {"breakdown": players}
-
-
 def _meld_json(meld: Meld) -> tuple[list[str], dict[str, str]]:
     cards = [c.ascii for c in meld.cards]
     roles = {str(i): r.ascii for i, r in enumerate(meld.roles) if r is not None}
@@ -607,7 +581,7 @@ def _ask_round_score(q: Mapping[str, Any], rules: MeldRules) -> JSON:
         out["team_scores"] = list(score.team_scores)
     out["scored"] = score.scored
     out["factor"] = score.factor
-    return {**out, **_breakdown(score)}
+    return {**out, **breakdown_to_json(score)}
 
 
 ASKS: dict[str, Callable[[Mapping[str, Any], MeldRules], JSON]] = {

@@ -22,7 +22,9 @@ ASCII notation (``"10H"``, ``"JK"``); reading accepts any notation that
   present) matches the replayed position, so a document whose parts disagree
   is refused.
 * A player view (``"format": "hand-rummy/view"``, version 1) is everything
-  in a :class:`~hand_rummy.round.PlayerView`.
+  in a :class:`~hand_rummy.round.PlayerView`, a finished round's scores line by
+  line included (as :func:`breakdown_to_json` writes them), since no replay can
+  rebuild them from a view.
 * A position (``"format": "hand-rummy/position"``, version 1) is a
   :class:`~hand_rummy.position.Position`: a round as it stands, without its deal
   or history, in which unknown cards may be left out (:doc:`/positions`).
@@ -104,11 +106,20 @@ from hand_rummy.round import (
     TableMeld,
     TurnState,
 )
+from hand_rummy.rulebook import lookup
 from hand_rummy.rules.opening import OpeningRecord
 from hand_rummy.rules.presets import PRESETS, build
 from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.rules.wilds import MeldKind
-from hand_rummy.scoring import RoundScore, seats_refusal
+from hand_rummy.scoring import (
+    PlayerScore,
+    RoundScore,
+    ScoreBasis,
+    ScoreFactor,
+    TeamScore,
+    seats_refusal,
+)
+from hand_rummy.verdict import Citation
 
 __all__ = [
     "MATCH_FORMAT",
@@ -118,6 +129,7 @@ __all__ = [
     "VIEW_FORMAT",
     "action_from_json",
     "action_to_json",
+    "breakdown_to_json",
     "card_from_json",
     "dumps",
     "loads",
@@ -569,11 +581,13 @@ def _turn_from_json(value: Any, where: str) -> TurnState:
     )
 
 
-def _outcome_to_json(outcome: Outcome | None) -> JSON | None:
+def _outcome_to_json(outcome: Outcome | None, *, breakdown: bool = False) -> JSON | None:
+    """The outcome; with ``breakdown``, the score's lines too (a view carries them, as no
+    replay can rebuild them from it; a round document's replay does)."""
     if outcome is None:
         return None
     score = outcome.score
-    return {
+    doc: JSON = {
         "ending": outcome.ending.value,
         "winner": outcome.winner,
         "scores": list(score.scores),
@@ -581,12 +595,144 @@ def _outcome_to_json(outcome: Outcome | None) -> JSON | None:
         "scored": score.scored,
         "factor": score.factor,
     }
+    if breakdown and score.breakdown:
+        doc.update(breakdown_to_json(score))
+    return doc
 
 
-def _outcome_from_json(value: Any, where: str, players: int) -> Outcome | None:
+def breakdown_to_json(score: RoundScore) -> JSON:
+    """A round's scores line by line, every player's then every team's (in team play), as
+    the referee's ``round_score`` answer and a finished round's view document give them."""
+    players = [
+        {
+            "seat": p.seat,
+            "basis": p.basis.value,
+            "cards": [c.ascii for c in p.cards],
+            "card_values": list(p.values),
+            "cards_total": p.cards_total,
+            "opened": p.opened,
+            "base": p.base,
+            "factors": [
+                {"name": f.name, "factor": f.factor, "rule_id": f.rule.id} for f in p.factors
+            ],
+            "score": p.score,
+            "rule_ids": [c.id for c in p.rules],
+        }
+        for p in score.breakdown
+    ]
+    teams = [
+        {"seats": list(t.seats), "scores": list(t.scores), "total": t.total, "rule_id": t.rule.id}
+        for t in score.team_breakdown
+    ]
+    return {"breakdown": players, "team_breakdown": teams} if teams else {"breakdown": players}
+
+
+def _citation_from_json(value: Any, where: str, ruleset: Ruleset) -> Citation:
+    """The rule ``value`` names, in the words it has in ``ruleset``."""
+    rule_id = _str(value, where)
+    found = lookup(rule_id)
+    if found is None:
+        _fail(where, f"no rule of the rulebook has the id {_show(rule_id)}")
+    return Citation(rule_id, found.rule.words(ruleset))
+
+
+_SCORE_LINE = (
+    "seat",
+    "basis",
+    "cards",
+    "card_values",
+    "cards_total",
+    "opened",
+    "base",
+    "factors",
+    "score",
+    "rule_ids",
+)
+
+
+def _score_lines_from_json(
+    value: Any, where: str, scores: Sequence[int], ruleset: Ruleset
+) -> tuple[PlayerScore, ...]:
+    lines = []
+    raw = _list(value, where)
+    _sized(tuple(raw), where, len(scores))
+    for seat, item in enumerate(raw):
+        at = f"{where}[{seat}]"
+        obj = _fields(item, at, _SCORE_LINE)
+        if _int(obj["seat"], f"{at}.seat") != seat:
+            _fail(f"{at}.seat", f"the line of seat {seat} names seat {_show(obj['seat'])}")
+        cards = _cards(obj["cards"], f"{at}.cards")
+        values = tuple(
+            _int(v, f"{at}.card_values[{i}]")
+            for i, v in enumerate(_list(obj["card_values"], f"{at}.card_values"))
+        )
+        if len(values) != len(cards):
+            _fail(f"{at}.card_values", f"has {len(values)} values for {len(cards)} cards")
+        factors = []
+        for i, raw_factor in enumerate(_list(obj["factors"], f"{at}.factors")):
+            f = _fields(raw_factor, f"{at}.factors[{i}]", ["name", "factor", "rule_id"])
+            factors.append(
+                ScoreFactor(
+                    _str(f["name"], f"{at}.factors[{i}].name"),
+                    _int(f["factor"], f"{at}.factors[{i}].factor"),
+                    _citation_from_json(f["rule_id"], f"{at}.factors[{i}].rule_id", ruleset),
+                )
+            )
+        score = _int(obj["score"], f"{at}.score")
+        if score != scores[seat]:
+            _fail(f"{at}.score", f"{score}, but the scores give seat {seat} {scores[seat]}")
+        rules = tuple(
+            _citation_from_json(c, f"{at}.rule_ids[{i}]", ruleset)
+            for i, c in enumerate(_list(obj["rule_ids"], f"{at}.rule_ids"))
+        )
+        lines.append(
+            PlayerScore(
+                seat,
+                _enum(ScoreBasis, obj["basis"], f"{at}.basis"),
+                tuple(cards),
+                values,
+                _int(obj["cards_total"], f"{at}.cards_total"),
+                _bool(obj["opened"], f"{at}.opened"),
+                _int(obj["base"], f"{at}.base"),
+                tuple(factors),
+                score,
+                rules,
+            )
+        )
+    return tuple(lines)
+
+
+def _team_lines_from_json(
+    value: Any, where: str, players: int, ruleset: Ruleset
+) -> tuple[TeamScore, ...]:
+    teams = []
+    for i, item in enumerate(_list(value, where)):
+        at = f"{where}[{i}]"
+        obj = _fields(item, at, ["seats", "scores", "total", "rule_id"])
+        seats = tuple(
+            _seat(v, f"{at}.seats[{j}]", players)
+            for j, v in enumerate(_list(obj["seats"], f"{at}.seats"))
+        )
+        scores = tuple(
+            _int(v, f"{at}.scores[{j}]") for j, v in enumerate(_list(obj["scores"], f"{at}.scores"))
+        )
+        if len(scores) != len(seats):
+            _fail(f"{at}.scores", f"has {len(scores)} scores for {len(seats)} seats")
+        total = _int(obj["total"], f"{at}.total")
+        rule = _citation_from_json(obj["rule_id"], f"{at}.rule_id", ruleset)
+        teams.append(TeamScore(seats, scores, total, rule))
+    return tuple(teams)
+
+
+def _outcome_from_json(value: Any, where: str, players: int, ruleset: Ruleset) -> Outcome | None:
     if value is None:
         return None
-    obj = _fields(value, where, ["ending", "winner", "scores", "team_scores", "scored", "factor"])
+    obj = _fields(
+        value,
+        where,
+        ["ending", "winner", "scores", "team_scores", "scored", "factor"],
+        ["breakdown", "team_breakdown"],
+    )
     scores = tuple(
         _int(v, f"{where}.scores[{i}]")
         for i, v in enumerate(_list(obj["scores"], f"{where}.scores"))
@@ -602,6 +748,18 @@ def _outcome_from_json(value: Any, where: str, players: int) -> Outcome | None:
         )
     )
     winner = obj["winner"]
+    lines = (
+        ()
+        if obj.get("breakdown") is None
+        else _score_lines_from_json(obj["breakdown"], f"{where}.breakdown", scores, ruleset)
+    )
+    team_lines = (
+        ()
+        if obj.get("team_breakdown") is None
+        else _team_lines_from_json(
+            obj["team_breakdown"], f"{where}.team_breakdown", players, ruleset
+        )
+    )
     return Outcome(
         _enum(Ending, obj["ending"], f"{where}.ending"),
         RoundScore(
@@ -609,6 +767,8 @@ def _outcome_from_json(value: Any, where: str, players: int) -> Outcome | None:
             team_scores,
             _bool(obj["scored"], f"{where}.scored"),
             _int(obj["factor"], f"{where}.factor"),
+            lines,
+            team_lines,
         ),
         None if winner is None else _seat(winner, f"{where}.winner", players),
     )
@@ -859,7 +1019,7 @@ def view_to_json(view: PlayerView) -> JSON:
         "current": _turn_to_json(view.current),
         "redeal_queue": list(view.redeal_queue),
         "history": _history_to_json(view.history),
-        "outcome": _outcome_to_json(view.outcome),
+        "outcome": _outcome_to_json(view.outcome, breakdown=True),
     }
 
 
@@ -914,7 +1074,7 @@ def view_from_json(value: Any) -> PlayerView:
     for name, values in per_seat.items():
         _sized(values, name, players)
     phase = _enum(Phase, obj["phase"], "phase")
-    outcome = _outcome_from_json(obj["outcome"], "outcome", players)
+    outcome = _outcome_from_json(obj["outcome"], "outcome", players, ruleset)
     if (phase is Phase.OVER) != (outcome is not None):
         _fail("outcome", "a round has an outcome exactly when its phase is 'over'")
     current = _turn_from_json(obj["current"], "current")
