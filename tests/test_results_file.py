@@ -142,3 +142,36 @@ def test_a_bad_file_is_refused_with_the_line(tmp_path: Path, content: str, messa
     with pytest.raises(ResultsError) as err:
         read_results(path)
     assert message in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("totals", [185], "has 1 totals for 2 players"),
+        ("totals", [1e400, -118], "OverflowError"),
+        ("winners", [7], "names winners [7] of 2 seats"),
+        ("winners", [], "names winners [] of 2 seats"),
+        ("deal", 99, "is of deal 99; the tournament has 5 deals"),
+    ],
+)
+def test_a_match_line_that_does_not_fit_the_tournament_is_refused(
+    tmp_path: Path, field: str, value: object, message: str
+) -> None:
+    # the summary counts a match line's totals, winners and deal as the tournament's: one
+    # that does not fit would fail in it or be counted wrong, so reading refuses it
+    t = Tournament("classic", players=2, bots="greedy,random", matches=10, seed=1,
+                   duplicate=True, rounds=3)  # fmt: skip
+    good = tmp_path / "r.jsonl"
+    with ResultsWriter(good, t.describe()) as writer:
+        result = run(t, on_record=writer.write)
+        writer.finish(stopped=result.stopped, seconds=result.seconds)
+    lines = _lines(good)
+    assert read_results(good).settings["deals"] == 5
+    at = next(i for i, line in enumerate(lines) if line["type"] == "match")
+    lines[at][field] = value
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    with pytest.raises(ResultsError) as err:
+        read_results(bad)
+    assert f"line {at + 1}" in str(err.value) and message in str(err.value)
+    assert main(["report", str(bad)]) == 2

@@ -199,6 +199,25 @@ def _check_seats(path: Path, number: int, seats: tuple[str, ...], bots: set[str]
         )
 
 
+def _check_match(path: Path, number: int, record: MatchRecord, settings: Mapping[str, Any]) -> None:
+    """Refuse a match line that does not fit the tournament line: the summary counts its
+    seats, totals, winners and deal as the tournament's, and would miscount or fail."""
+    where = f"{path}, line {number}: match {record.index}"
+    players, deals = settings["players"], settings["deals"]
+    for name, values in (("seats", record.seats), ("totals", record.totals)):
+        if len(values) != players:
+            raise ResultsError(f"{where} has {len(values)} {name} for {players} players")
+    if not record.winners or any(not 0 <= seat < players for seat in record.winners):
+        raise ResultsError(f"{where} names winners {list(record.winners)} of {players} seats")
+    if not 0 <= record.deal < deals:
+        raise ResultsError(f"{where} is of deal {record.deal}; the tournament has {deals} deals")
+    for game in record.rounds:
+        if len(game.scores) != players:
+            raise ResultsError(
+                f"{where}, round {game.number}, has {len(game.scores)} scores for {players} players"
+            )
+
+
 def read_results(path: str | Path) -> Results:
     """Read a results file; raises :class:`ResultsError` naming the line of a problem."""
     path = Path(path)
@@ -232,6 +251,7 @@ def read_results(path: str | Path) -> Results:
                         f"but {len(record.rounds)} round lines come before it"
                     )
                 _check_seats(path, number, record.seats, bots)
+                _check_match(path, number, record, settings)
                 matches.append(record)
             elif kind == "failure":
                 failure = Failure.from_json(doc)
@@ -241,7 +261,7 @@ def read_results(path: str | Path) -> Results:
                 end = doc
             else:
                 raise ResultsError(f"{path}, line {number}: unknown type {kind!r}")
-        except (KeyError, TypeError, ValueError) as err:
+        except (KeyError, TypeError, ValueError, OverflowError) as err:
             problem = f"no {err}" if isinstance(err, KeyError) else f"{type(err).__name__}: {err}"
             raise ResultsError(
                 f"{path}, line {number}: a {doc['type']} line that cannot be read ({problem})"

@@ -172,8 +172,8 @@ class Tournament:
 
     def __attrs_post_init__(self) -> None:
         for value, what in (
-            (self.players, "number of players"),
-            (self.matches, "number of matches"),
+            (self.players, "players"),
+            (self.matches, "matches"),
         ):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise TournamentError(
