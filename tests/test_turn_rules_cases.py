@@ -40,24 +40,13 @@ import hand_rummy as hr
 from case_positions import spot
 from hand_rummy import Code
 from hand_rummy.referee import answer
+from scripted import c, cs, rules
 from three_ways import ok, refused
 
 PLAY = hr.Phase.PLAY
 
 
 # --- helpers ------------------------------------------------------------------------
-
-
-def c(text: str) -> hr.Card:
-    return hr.parse_card(text)
-
-
-def cs(text: str) -> tuple[hr.Card, ...]:
-    return tuple(hr.parse_cards(text))
-
-
-def rules(preset: str, *variants: str) -> hr.Ruleset:
-    return hr.build(preset, list(variants))
 
 
 def meld(text: str, roles: Mapping[int, str] | None = None, demoted: Iterable[int] = ()) -> hr.Meld:

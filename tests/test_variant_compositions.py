@@ -47,6 +47,7 @@ import pytest
 import hand_rummy as hr
 from case_positions import spot
 from hand_rummy import Code
+from scripted import dull, play, rules, start
 from three_ways import ok, refused
 
 PLAY = hr.Phase.PLAY
@@ -54,18 +55,6 @@ DRAW = hr.Phase.DRAW
 
 
 # --- helpers ------------------------------------------------------------------------
-
-
-def c(text: str) -> hr.Card:
-    return hr.parse_card(text)
-
-
-def cs(text: str) -> tuple[hr.Card, ...]:
-    return tuple(hr.parse_cards(text))
-
-
-def rules(preset: str, *variants: str) -> hr.Ruleset:
-    return hr.build(preset, list(variants))
 
 
 # the moves, from card text (the library's own constructors)
@@ -92,12 +81,6 @@ def expect(game: hr.Round, action: hr.Action, legal: bool, code: Code | None = N
         refused(game, action, code)
 
 
-def play(game: hr.Round, *actions: hr.Action) -> hr.Round:
-    for action in actions:
-        game = game.apply(action)
-    return game
-
-
 def outcome(game: hr.Round) -> hr.Outcome:
     assert game.is_over and game.outcome is not None
     return game.outcome
@@ -105,35 +88,6 @@ def outcome(game: hr.Round) -> hr.Outcome:
 
 def scores(game: hr.Round) -> tuple[int, ...]:
     return tuple(outcome(game).score.scores)
-
-
-def start(
-    ruleset: hr.Ruleset,
-    hands: list[str | None],
-    *,
-    draws: str = "",
-    discards: str | None = None,
-    indicator: str | None = None,
-    dealer: int = 0,
-) -> hr.Round:
-    """An explicit deal: the hands given (``None``: filled), ``draws`` on top of the stock
-    in the order they will be drawn; every seat keeps the deal (000 §Setup 4)."""
-    order = list(hr.parse_cards(draws)) if draws else []
-    deal = hr.fill_deal(
-        ruleset,
-        len(hands),
-        hands={s: h for s, h in enumerate(hands) if h is not None},
-        stock=order[::-1],
-        discards=discards,
-        indicator=indicator,
-        dealer=dealer,
-    )
-    return deal.round(ruleset, dealer, 0).keep_deal()
-
-
-def dull(game: hr.Round) -> hr.Round:
-    """A turn that changes nothing: draw the top of the stock and throw it away."""
-    return play(game, hr.DrawStock(), hr.Discard(game.stock[-1]))
 
 
 # With the 8♣ turned in the Levant game both A♣ are wild and the jokers are plain

@@ -24,6 +24,7 @@ import pytest
 import hand_rummy as hr
 from hand_rummy import Code
 from hand_rummy.rules.turn import DiscardTake
+from scripted import c, dull, make_deal, play, start
 
 LEVANT = hr.rulesets.levant
 ROMME = hr.rulesets.romme
@@ -34,55 +35,8 @@ CLASSIC = hr.rulesets.classic
 # --- helpers ------------------------------------------------------------------------
 
 
-def c(text: str) -> hr.Card:
-    return hr.parse_card(text)
-
-
 def lay(*texts: str) -> hr.LayDown:
     return hr.LayDown(tuple(hr.Meld.of(t) for t in texts))
-
-
-def make_deal(
-    ruleset: hr.Ruleset,
-    hands: list[str | None],
-    *,
-    draws: str = "",
-    discards: str | None = None,
-    indicator: str | None = None,
-    dealer: int = 0,
-) -> hr.Deal:
-    """A whole deal: the hands given (``None``: filled), ``draws`` on top of the stock
-    in the order they will be drawn, the rest filled (deck conservation is checked)."""
-    order = list(hr.parse_cards(draws)) if draws else []
-    return hr.fill_deal(
-        ruleset,
-        len(hands),
-        hands={seat: h for seat, h in enumerate(hands) if h is not None},
-        stock=order[::-1],
-        discards=discards,
-        indicator=indicator,
-        dealer=dealer,
-    )
-
-
-def start(ruleset: hr.Ruleset, hands: list[str | None], **kwargs: object) -> hr.Round:
-    """The round of :func:`make_deal`, every seat keeping the deal where a redeal may be
-    claimed (000 §Setup 4)."""
-    dealer = kwargs.get("dealer", 0)
-    deal = make_deal(ruleset, hands, **kwargs)  # type: ignore[arg-type]
-    return deal.round(ruleset, dealer, 0).keep_deal()  # type: ignore[arg-type]
-
-
-def play(g: hr.Round, *actions: hr.Action) -> hr.Round:
-    for action in actions:
-        g = g.apply(action)
-    return g
-
-
-def dull(g: hr.Round) -> hr.Round:
-    """One turn that changes nothing: draw the top of the stock and throw it away."""
-    card = g.stock[-1]
-    return play(g, hr.DrawStock(), hr.Discard(card))
 
 
 def bare(g: hr.Round) -> hr.Round:
