@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from hand_rummy.melds import Meld
     from hand_rummy.verdict import Verdict
 
 __all__ = [
@@ -51,8 +52,17 @@ class IllegalActionError(HandRummyError):
         self.verdict = verdict
 
 
-class AmbiguousMeldError(HandRummyError):
-    """A wild card could stand for more than one card and the choice changes the answer."""
+class AmbiguousMeldError(IllegalActionError):
+    """A meld, or an action laying one, refused only because a wild card in it could stand
+    for more than one card: the player must say which (give the wild its role).
+
+    ``candidates`` holds the meld's legal readings, each with every role filled in, where
+    the refusal came from judging the meld itself (:func:`~hand_rummy.melds.meld_points`).
+    """
+
+    def __init__(self, verdict: Verdict, candidates: tuple[Meld, ...] = ()) -> None:
+        super().__init__(verdict)
+        self.candidates = candidates
 
 
 class InvalidStateError(HandRummyError, ValueError):

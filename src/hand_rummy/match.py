@@ -38,7 +38,7 @@ import attrs
 
 from hand_rummy.actions import Action
 from hand_rummy.cards import Card, Rank, parse_card, parse_cards
-from hand_rummy.errors import IllegalActionError, InvalidStateError, expect
+from hand_rummy.errors import InvalidStateError, expect
 from hand_rummy.legal import LegalActions
 from hand_rummy.round import PlayerView, Round
 from hand_rummy.rules.match import DealerRotation, FirstDealer, MatchEnd, MatchPolicy, TieRule
@@ -259,7 +259,7 @@ class Match:
         """Play ``action`` in the current round; finishing the round records it and
         either ends the match or deals the next round."""
         if self.current is None:
-            raise IllegalActionError(self._last().check(action, seat=seat))
+            raise self._last().check(action, seat=seat).refusal()
         game = self.current.apply(action, seat=seat)
         if not game.is_over:
             return attrs.evolve(self, current=game)

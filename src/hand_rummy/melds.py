@@ -33,7 +33,7 @@ from hand_rummy.cards import (
     parse_card,
     parse_cards,
 )
-from hand_rummy.errors import IllegalActionError, InvalidStateError, expect
+from hand_rummy.errors import InvalidStateError, expect
 from hand_rummy.rulebook import cited, violation
 from hand_rummy.rules.opening import AcePlace
 from hand_rummy.rules.ruleset import Ruleset
@@ -646,11 +646,13 @@ def _judged(meld: Meld, rules: MeldRules) -> MeldJudgement:
 def meld_points(meld: Meld, rules: MeldRules) -> int:
     """The opening value of a legal meld.
 
-    Raises :class:`~hand_rummy.errors.IllegalActionError` for an illegal one.
+    Raises :class:`~hand_rummy.errors.IllegalActionError` for an illegal one, and its kind
+    :class:`~hand_rummy.errors.AmbiguousMeldError`, with the meld's readings, where a wild
+    card could stand for more than one card.
     """
     judgement = judge_meld(meld, rules)
     if judgement.points is None:
-        raise IllegalActionError(judgement.verdict)
+        raise judgement.verdict.refusal(judgement.candidates)
     return judgement.points
 
 

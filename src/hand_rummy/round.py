@@ -27,7 +27,7 @@ import attrs
 
 from hand_rummy.actions import Action, LayDown, PassRedeal
 from hand_rummy.cards import Card
-from hand_rummy.errors import IllegalActionError, InvalidStateError, expect
+from hand_rummy.errors import InvalidStateError, expect
 from hand_rummy.history import ActionLog
 from hand_rummy.legal import LegalActions
 from hand_rummy.melds import Meld, MeldRules, read_cards
@@ -250,14 +250,15 @@ class Round(RoundState):
 
     def apply(self, action: Action, *, seat: int | None = None) -> Round:
         """The round after ``action``; raises :class:`IllegalActionError` if it is illegal
-        (``seat`` as in :meth:`check`).
+        (its kind :class:`~hand_rummy.errors.AmbiguousMeldError` where all that is wrong
+        is a wild card whose role the action must name; ``seat`` as in :meth:`check`).
 
         The action is judged by the same rule that :meth:`check` uses, and the
         ruling's record of what the action does is what gets applied.
         """
         ruling = judge(self, action, seat)
         if ruling.change is None:
-            raise IllegalActionError(ruling.verdict)
+            raise ruling.verdict.refusal()
         return advance(self, action, ruling.change)
 
     def legal_actions(self) -> LegalActions:

@@ -12,8 +12,14 @@ from __future__ import annotations
 
 import enum
 import re
+from typing import TYPE_CHECKING
 
 import attrs
+
+from hand_rummy.errors import AmbiguousMeldError, IllegalActionError
+
+if TYPE_CHECKING:
+    from hand_rummy.melds import Meld
 
 __all__ = ["DOCS_PAGE", "Citation", "Code", "Topic", "Verdict", "Violation", "rule_anchor"]
 
@@ -248,6 +254,15 @@ class Verdict:
 
     def __add__(self, other: Verdict) -> Verdict:
         return Verdict.of(*self.violations, *other.violations)
+
+    def refusal(self, candidates: tuple[Meld, ...] = ()) -> IllegalActionError:
+        """The error to raise for refusing with this verdict: an
+        :class:`~hand_rummy.errors.AmbiguousMeldError` (with the meld's readings, where
+        known) when a wild card's role is all that is wrong, which the player mends by
+        naming it; an :class:`~hand_rummy.errors.IllegalActionError` otherwise."""
+        if self.codes == (Code.WILD_ROLE_AMBIGUOUS,):
+            return AmbiguousMeldError(self, candidates)
+        return IllegalActionError(self)
 
     def __str__(self) -> str:
         return "legal" if self.ok else "; ".join(v.message for v in self.violations)
