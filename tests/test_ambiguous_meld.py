@@ -9,10 +9,10 @@ written out of order leaves it open: ``6♥ 5♥ A♣`` is 4♥ 5♥ 6♥ (15 po
 from __future__ import annotations
 
 import pytest
-from scripted import cs, play, rules, start
 
 import hand_rummy as hr
 from hand_rummy.melds import MeldRules, meld_points
+from scripted import cs, play, rules, start
 
 LEVANT_8C = MeldRules.of(hr.build("levant"), "8C")
 

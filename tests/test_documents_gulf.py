@@ -11,6 +11,7 @@ import pytest
 
 import hand_rummy as hr
 from hand_rummy import Code
+from hand_rummy.rules.opening import OpeningExemption
 
 GULF = hr.rulesets.gulf
 
@@ -76,8 +77,7 @@ def test_gulf_one_joker_in_three_card_meld() -> None:
 def test_gulf_two_jokers_in_three_card_meld_illegal(cards: str) -> None:
     """003 §Jokers: maximum 1 joker allowed in a 3-card meld."""
     j = judge(cards)
-    assert not j.ok
-    assert j.verdict.codes
+    assert j.verdict.codes == (Code.MELD_TOO_MANY_WILDS,)
 
 
 @pytest.mark.parametrize("cards", ["5H JK JK 8H", "5H 6H JK JK", "7S 7H JK JK", "5H JK 7H JK 9H"])
@@ -135,9 +135,10 @@ def test_gulf_opening_court_cards_10() -> None:
 
 def test_gulf_hand_not_exempt_from_51_by_default() -> None:
     """003 §First Meld Requirement, RULES-MATRIX G8: no exemption is stated; 51 applies."""
-    assert GULF.opening_exemption is not None
-    opening = hr.judge_opening([hr.Meld.of("2H 3H 4H"), hr.Meld.of("5S 5D 5C")], rules())
-    assert not opening.ok
+    assert GULF.opening_exemption is OpeningExemption.NONE
+    # G8's alternative, a switch: exempt, as 000 and 002 have it
+    exempt = hr.build("gulf", ["hand_exempt"]).opening_exemption
+    assert exempt is OpeningExemption.HAND
 
 
 # --- exchange (not mentioned: RULES-MATRIX G7) ---------------------------------------

@@ -12,6 +12,7 @@ import pytest
 import hand_rummy as hr
 from hand_rummy import Code
 from hand_rummy.rules import OpeningRecord
+from hand_rummy.rules.opening import OpeningExemption
 
 LEVANT = hr.rulesets.levant
 ALL_PRESETS = ("levant", "romme", "gulf", "classic", "partnership", "saudi", "saudi_partnership")
@@ -298,6 +299,7 @@ def test_levant_low_ace_1_variant_counts_ace_1_in_a23() -> None:
 
 def test_levant_going_out_exempts_from_51() -> None:
     """000 §The first meld: getting rid of all cards in one turn is allowed below 51."""
+    assert LEVANT.opening_exemption is OpeningExemption.GOING_OUT
     melds = [hr.Meld.of("2H 3H 4H"), hr.Meld.of("5S 5D 5C")]
     # 2 + 3 + 4 + 5 + 5 + 5 = 24
     assert not hr.judge_opening(melds, rules()).ok

@@ -11,6 +11,7 @@ import pytest
 
 import hand_rummy as hr
 from hand_rummy import Code
+from hand_rummy.rules.opening import OpeningExemption
 
 ROMME = hr.rulesets.romme
 
@@ -122,10 +123,12 @@ def test_romme_two_adjacent_jokers_in_four_card_run() -> None:
 
 
 def test_romme_two_adjacent_jokers_illegal_in_three_card_run() -> None:
-    """002 §Jokers: two jokers may sit next to each other only in a run of at least four."""
+    """002 §Jokers: two jokers may sit next to each other only in a run of at least four.
+
+    A run of three with two jokers side by side is one natural card and two jokers, which
+    the sentence before bans outright, so that is the reason given."""
     j = judge("5S JK JK")
-    assert not j.ok
-    assert j.verdict.codes
+    assert j.verdict.codes == (Code.MELD_TOO_FEW_NATURALS,)
     # the same two jokers apart, in a run of five, are fine: 5♠ JK 7♠ JK 9♠
     assert judge("5S JK 7S JK 9S").ok
 
@@ -180,6 +183,7 @@ def test_romme_lower_opening_variants(variant: str, bar: int) -> None:
 
 def test_romme_hand_romme_exempt_from_40() -> None:
     """002 §Scoring: for a Hand Rommé the 40-point minimum does not apply."""
+    assert ROMME.opening_exemption is OpeningExemption.HAND
     melds = [hr.Meld.of("2H 3H 4H"), hr.Meld.of("7S 7H 7D")]
     # 9 + 21 = 30 < 40
     assert not hr.judge_opening(melds, rules()).ok

@@ -48,6 +48,5 @@ def test_a_listing_past_the_cap_is_reported_as_unfinished() -> None:
     preset, hand, indicator = WORST.CASES["romme-jokers"]
     hunted = HUNT.time_hand(preset, hand, indicator, cap=0.01)
     assert hunted.actions is None  # some 95,000 lay-downs do not list in 10 ms
-    assert hunted.seconds["listing"] < 4
     game = WORST.position(*WORST.CASES["levant-double-run"])
     assert HUNT.listed(game, cap=600) == sum(1 for _ in game.legal_actions()) > 100

@@ -16,7 +16,10 @@ from benchmark_scripts import BENCHMARKS
 
 def test_mutated_positions_are_refused_or_play_on(tmp_path: Path) -> None:
     script = str(BENCHMARKS / "fuzz_positions.py")
-    args = ["--count", "400", "--seed", "5", "--seconds", "600", "--out", str(tmp_path)]
+    # bounded by the count alone: the script's limits on time (a slow listing, a slow input,
+    # the whole run) are findings of speed, which a test does not judge
+    args = ["--count", "400", "--seed", "5", "--out", str(tmp_path)]
+    args += ["--seconds", "1e9", "--slow", "1e9", "--timeout", "1e9"]
     done = subprocess.run(
         [sys.executable, script, *args],
         capture_output=True,

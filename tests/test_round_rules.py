@@ -1038,6 +1038,23 @@ def test_levant_announce_only_with_three_or_fewer() -> None:
     allowed(g, hr.Discard(c("KC"), announce=True))
 
 
+def test_an_announcement_the_rules_do_not_have_says_so() -> None:
+    """004 states no announcements (matrix, "Going out"; P11), and the app presets play
+    without them: an announcing discard is refused, and the message names the missing
+    rule rather than the card count."""
+    g = deal(CLASSIC, ["2H 3H 4H 5H 6S 7S 8S 9D 10D JD QD QH KH AH", APP_SEAT1], top="KC")
+    g = play(g, hr.Discard(g.hand(1)[0]), hr.DrawStock())
+    verdict = g.check(hr.Discard(c("KC"), announce=True))
+    assert verdict.codes == (Code.ANNOUNCEMENT_NOT_DUE,)
+    assert "these rules have no announcements" in str(verdict)
+    # under 000 the count is the reason: 15 cards less the discard leave 14, over three
+    g = deal(LEVANT, [LEVANT_FULL, None], indicator="8C", top="KC")
+    g = play(g, hr.Discard(g.hand(1)[0]), hr.DrawStock())
+    assert "with 14 cards left: only with 3 or fewer" in str(
+        g.check(hr.Discard(c("KC"), announce=True))
+    )
+
+
 def test_app_going_out_by_melding_the_last_card() -> None:
     """004 §2: the turn ends with a discard "unless ... you got rid of all your cards"."""
     seat0 = "JH QH KH 7S 7D 7H 3C 4C 5C 9S 9D 9H 2C 6C"

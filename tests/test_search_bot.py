@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 
 import pytest
 
@@ -127,21 +126,29 @@ def test_the_iteration_budget_is_counted() -> None:
         assert len(bot.stats.means) == 3
 
 
-def test_a_time_budget_returns_in_time() -> None:
-    game = _searched_position()
-    bot = SearchBot(seconds=0.05, candidates=2)
-    start = time.perf_counter()
-    action = bot.choose(game.view(game.turn))
-    elapsed = time.perf_counter() - start
-    assert action in game.legal_actions()
-    assert elapsed < 0.05 + 1.0  # one rollout past the limit at most; loosely, on a busy machine
-    # processor time instead of the wall clock
-    bot = SearchBot(seconds=0.05, candidates=2, clock="cpu")
-    start = time.perf_counter()
-    bot.choose(game.view(game.turn))
-    assert bot.stats.cpu < 0.05 + 1.0
-    assert bot.stats.seconds <= time.perf_counter() - start
+def test_a_time_budget_returns_in_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    # play-outs of 0.02 s on a clock that only they move: two make a world of two candidates
+    # by 0.04 s, and a third would end at 0.06 s, past the limit of 0.05 s, so none starts
+    for clock_name in ("wall", "cpu"):
+        clock = _FakeTime(step=0.02)
+
+        def play_out(
+            game: Round, seat: int, seeds: object, horizon: object = None, clock: _FakeTime = clock
+        ) -> float:
+            clock.now += clock.step
+            return 0.0
+
+        monkeypatch.setattr(search, "time", clock)
+        monkeypatch.setattr(search, "rollout", play_out)
+        game = _searched_position()
+        bot = SearchBot(seconds=0.05, candidates=2, clock=clock_name)
+        action = bot.choose(game.view(game.turn))
+        assert action in game.legal_actions()
+        assert (bot.stats.worlds, bot.stats.rollouts) == (1, 2)
+        measured = bot.stats.cpu if clock_name == "cpu" else bot.stats.seconds
+        assert measured == pytest.approx(0.04)
     # both limits: the first one reached ends the search
+    monkeypatch.undo()
     bot = SearchBot(iterations=2, seconds=30.0, candidates=2, horizon=1)
     bot.choose(game.view(game.turn))
     assert bot.stats.worlds == 2

@@ -1300,7 +1300,8 @@ TEAM_HAND = ("2H 3H 4H 5H", "2S 3S 4S", "2D 3D 4D", "3C 4C 5C 6C 7C")
         ("partnership", ["winner_team_scoring"], (-60, 86, 0, 200), (-60, 286)),
         # Saudi Partnership, P9 a/c defaults: seat 3's team has opened, so seat 3 pays
         # its cards, Q♦ 8♠ 8♦ = 26 -> 52; seat 0's Hand opens team 0+2 in this very
-        # turn, so seat 2 pays A♠ 9♥ = 20 -> 40 (see the report: open question)
+        # turn, so seat 2 pays A♠ 9♥ = 20 -> 40 (P9 c's default: a partner of an opened
+        # team pays its cards, and the Hand that ends the round opens the team)
         ("saudi_partnership", [], (-60, 86, 40, 52), (-20, 138)),
         # partner_pays_never_opened (P9 c): a partner who never laid down pays +200
         ("saudi_partnership", ["partner_pays_never_opened"], (-60, 86, 200, 200), (140, 286)),

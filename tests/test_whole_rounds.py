@@ -1223,8 +1223,10 @@ def test_saudi_partnership_team_opening_round(
 def test_classic_three_round_match() -> None:
     """004 §What you need (3, 5, 7 or 9 rounds chosen by the host), §Round scoring
     ("lowest total after the chosen number of rounds"), §The "Hand" finish (P6 d: a Hand
-    on the first turn is allowed; P6 a: with a final discard it is no Hand); the deal
-    passes to the next player (matrix P11: not stated; the engine's rotation)."""
+    on the first turn is allowed; P6 a: with a final discard it is no Hand); who deals next
+    is not stated (matrix P11), and the library's documented default (the rule
+    ``classic.match.dealer``) passes the deal to the next player, as 000's "Rotating
+    deal" does: with two players, seat 0, then 1, then 0."""
     ruleset = hr.build("classic", ["rounds_3"])
     hand = "2H 3H 4H 5H 6S 7S 8S 9D 10D JD QD QH KH AH"
     d1 = make_deal(ruleset, [hand, None], draws="6H", dealer=0)

@@ -72,7 +72,12 @@ def judge_discard(state: RoundState, action: Discard) -> Ruling:
         return refuse(
             rules,
             Code.ANNOUNCEMENT_NOT_DUE,
-            f"there is nothing to announce with {left} cards left",
+            (
+                f"nothing is announced with {left} {'card' if left == 1 else 'cards'} left: "
+                f"only with {going.announce_at} or fewer"
+                if going.announce_at
+                else "these rules have no announcements"
+            ),
             Topic.ANNOUNCE,
         )
     finish = Finish(would_be_hand(state, final_discard=True)) if left == 0 else None

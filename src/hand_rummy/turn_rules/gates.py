@@ -12,6 +12,7 @@ from hand_rummy.memo import IdentityMemo
 from hand_rummy.rulebook import violation
 from hand_rummy.rules.opening import OpeningExemption
 from hand_rummy.rules.table_setup import FirstTurn
+from hand_rummy.rules.turn import FreedWild
 from hand_rummy.state import DEMOTED, Obligation, RoundState, TableMeld
 from hand_rummy.table import LayoffContext
 from hand_rummy.transitions import (
@@ -217,10 +218,16 @@ def obligation_problems(state: RoundState) -> list[Violation]:
     pending = state.current.obligation
     if pending is None:
         return []
+    rules = state.ruleset
+    # say every way the turn can pay what it owes: a player told only of one would try no other
+    taken_off = rules.discard_take.may_lay_off and state.opened[state.turn]
+    freed_off = rules.exchange.freed_wild is FreedWild.USE_NOW
     message = {
-        Obligation.MELD_TAKEN: f"first lay down the taken {state.current.taken}",
+        Obligation.MELD_TAKEN: f"first lay down the taken {state.current.taken}"
+        + (" in a new meld or lay it off on a table meld" if taken_off else ""),
         Obligation.OPEN: "first open: you took the discard before opening",
-        Obligation.USE_FREED_WILD: f"first use the freed {state.current.freed} in a meld",
+        Obligation.USE_FREED_WILD: f"first use the freed {state.current.freed} in a new meld"
+        + (" or lay it off" if freed_off else ""),
         Obligation.GO_OUT: "you opened below the bar, so this turn must get rid of every card"
         + (" in a Hand" if state.ruleset.opening_exemption is OpeningExemption.HAND else ""),
         Obligation.ONE_CARD: "you laid one missing card on a set of two cards and a wild, so "
