@@ -14,7 +14,12 @@ from hand_rummy.rules.wilds import MeldKind
 from hand_rummy.state import Obligation, RoundState, TableMeld
 from hand_rummy.table import exchange
 from hand_rummy.transitions import Exchanged, advance
-from hand_rummy.turn_rules.gates import keep_problems, obligation_problems
+from hand_rummy.turn_rules.gates import (
+    PROMISES,
+    keep_problems,
+    keeping_the_promise,
+    obligation_problems,
+)
 from hand_rummy.turn_rules.laying_down import lay_downs
 from hand_rummy.turn_rules.laying_off import lay_offs
 from hand_rummy.turn_rules.ruling import Ruling, from_problems, refuse
@@ -25,11 +30,14 @@ __all__ = ["exchanges", "judge_exchange"]
 
 def judge_exchange(state: RoundState, action: Exchange) -> Ruling:
     seat = state.turn
-    problems = obligation_problems(state)
-    if problems:
-        return from_problems(problems)
     rules = state.ruleset
     policy = rules.exchange
+    pending = state.current.obligation
+    promised = _promise_allows_exchanges(state)
+    if not promised:
+        problems = obligation_problems(state)
+        if problems:
+            return from_problems(problems)
     if not policy.allowed:
         return refuse(
             rules,
@@ -60,7 +68,9 @@ def judge_exchange(state: RoundState, action: Exchange) -> Ruling:
     if not result.ok or result.wild is None or result.meld is None:
         return from_problems(list(result.verdict.violations))
     freed = policy.freed_wild
-    obligation = None if freed is FreedWild.KEEP else Obligation.USE_FREED_WILD
+    obligation = (
+        (pending if promised else None) if freed is FreedWild.KEEP else Obligation.USE_FREED_WILD
+    )
     slots = tuple(card.index for card in action.cards)
     change = Exchanged(target.id, slots, result.wild, result.meld, obligation, target.owner != seat)
     left[result.wild.index] += 1
@@ -71,6 +81,8 @@ def judge_exchange(state: RoundState, action: Exchange) -> Ruling:
         problems = keep_problems(state, sum(left), left)
         if problems:
             return from_problems(problems)
+        if promised:
+            return keeping_the_promise(state, action, change)
     # a wild that must be used: a cheap look at the melds the hand could make with it, then
     # the question itself: after the exchange, does the turn have a move that uses it? (a
     # meld with the wild may still be refused, as when it leaves only the taken card)
@@ -84,6 +96,18 @@ def judge_exchange(state: RoundState, action: Exchange) -> Ruling:
             Topic.FREED_WILD,
         )
     return Ruling(change=change)
+
+
+def _promise_allows_exchanges(state: RoundState) -> bool:
+    """Whether the turn is bound by a promise (a below-bar opening's, or one card's on a set
+    of two naturals and a wild) under which an exchange may be one of the moves that keep
+    it: a promise binds the rest of the turn, not the next move, and 000 lets an opened
+    player take wild cards from the table "even in the same turn". Where the freed wild
+    must be used at once, that duty would stand beside the promise, which a turn records
+    one of only, so there the promise still comes first."""
+    return (
+        state.current.obligation in PROMISES and state.ruleset.exchange.freed_wild is FreedWild.KEEP
+    )
 
 
 def _may_use(state: RoundState, target: TableMeld, wild: Card, left: list[int]) -> bool:
@@ -110,7 +134,7 @@ def exchanges(state: RoundState) -> Iterator[Exchange]:
     policy = state.ruleset.exchange
     if not policy.allowed or (policy.needs_opening and not state.opened[seat]):
         return
-    if state.current.obligation is not None:
+    if state.current.obligation is not None and not _promise_allows_exchanges(state):
         return
     hand = state.hands[seat]
     for target in state.table:

@@ -16,6 +16,7 @@ from hand_rummy.rules.turn import FreedWild
 from hand_rummy.state import DEMOTED, Obligation, RoundState, TableMeld
 from hand_rummy.table import LayoffContext
 from hand_rummy.transitions import (
+    Exchanged,
     Finish,
     LaidDown,
     LaidOff,
@@ -451,17 +452,26 @@ def finish_of(state: RoundState, size_after: int, *, on_others: bool = False) ->
     return Finish(would_be_hand(state, final_discard=False, on_others=on_others))
 
 
-def keeping_the_promise(state: RoundState, action: Action, change: LaidDown | LaidOff) -> Ruling:
+def keeping_the_promise(
+    state: RoundState, action: Action, change: LaidDown | LaidOff | Exchanged
+) -> Ruling:
     """Under a promise, a move is legal only if the turn can still keep it: after a
     below-bar opening, finish; after a single card on a set of two naturals and a wild,
     end out or on one card."""
     pending = state.current.obligation
-    if pending not in PROMISES or change.finish is not None:
+    finished = not isinstance(change, Exchanged) and change.finish is not None
+    if pending not in PROMISES or finished:  # an exchange never empties the hand
         return Ruling(change=change)
     after = advance(state, action, change)
     if pending is Obligation.ONE_CARD:
         kept = can_end_on_one_card(after)
     else:
         rules = finish_rules(state)
-        kept = rules is not None and can_still_finish(after, rules)
+        # a finish that may add to no other player's meld (a Hand's) may take no wild from one
+        spoilt = isinstance(change, Exchanged) and change.on_others
+        kept = (
+            rules is not None
+            and not (spoilt and not rules.on_others)
+            and can_still_finish(after, rules)
+        )
     return Ruling(change=change) if kept else from_problems(obligation_problems(state))

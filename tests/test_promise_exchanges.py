@@ -1,0 +1,80 @@
+"""Exchanges in a turn bound by a promise (000 §The first meld, §Exchanging wild cards;
+RULES-MATRIX L10, L11).
+
+A below-bar opening binds the rest of the turn to going out, and one missing card laid on
+a set of two naturals and a wild binds it to ending out or on one card. Neither promise
+forbids taking a wild from the table: 000 lets an opened player do so "from the moment
+[the first meld] is down – even in the same turn", and under 000 the freed wild may be kept
+in the hand. So an exchange is legal under a promise exactly when the turn can still keep
+the promise after it.
+
+The indicator is the 8♣ throughout, so the two A♣ are wild (000 §Wild cards).
+"""
+
+from __future__ import annotations
+
+import hand_rummy as hr
+from hand_rummy import Code, Phase, Position
+from hand_rummy import PositionMeld as M
+from hand_rummy import PositionSeat as S
+from scripted import c, cs
+from three_ways import ok, refused
+
+HEARTS = M(1, 1, hr.Meld.of("7H AC 9H"))  # seat 1's run; its A♣ is the 8♥
+
+
+def _position(spec: str, hand: str, table: list[M]) -> hr.Round:
+    preset, *variants = spec.split("+")
+    seats = [S(hand, turns_played=2), 9, 9]  # seat 0 to play, past its first turn
+    return hr.Round.from_position(
+        Position(
+            hr.build(preset, variants),
+            seats,
+            turn=0,
+            phase=Phase.PLAY,
+            indicator="8C",
+            discards="9S",
+            table=table,
+        )
+    )
+
+
+def test_an_exchange_that_keeps_a_below_bar_promise() -> None:
+    game = _position("levant", "2S 3S 4S 5D 6D 7D 8H 8S 8D KC", [HEARTS])
+    # 2 + 3 + 4 = 9 points, under 51: legal because the rest can go out this turn
+    # (5♦ 6♦ 7♦, 8♥ 8♠ 8♦, then the K♣ as the last discard)
+    game = ok(game, hr.LayDown.of("2S 3S 4S"))
+    # the 8♥ buys seat 1's A♣; the turn can still go out: 5♦ 6♦ 7♦, 8♠ 8♦ A♣, discard K♣
+    after = ok(game, hr.Exchange.of(1, "8H"))
+    assert sorted(after.hand(0)) == sorted(cs("5D 6D 7D 8S 8D AC KC"))
+    assert after.table[0].meld.cards == cs("7H 8H 9H")
+    # the promise still binds the turn: seven cards cannot end it with one discard
+    refused(after, hr.Discard(c("KC")), Code.OPENING_BELOW_THRESHOLD)
+    ok(ok(ok(after, hr.LayDown.of("5D 6D 7D")), hr.LayDown.of("8S 8D AC")), hr.Discard(c("KC")))
+
+
+def test_a_hand_may_take_no_wild_from_another_players_meld() -> None:
+    # with only a Hand exempt from the bar (000 §Variants), the same opening stands, since
+    # its three new melds and a discard make a Hand; but a Hand adds to no other player's
+    # meld (000 §End of a round), and the exchange puts the 8♥ into seat 1's run
+    game = _position("levant+exemption_hand_only", "2S 3S 4S 5D 6D 7D 8H 8S 8D KC", [HEARTS])
+    game = ok(game, hr.LayDown.of("2S 3S 4S"))
+    refused(game, hr.Exchange.of(1, "8H"), Code.OPENING_BELOW_THRESHOLD)
+
+
+def test_an_exchange_that_keeps_the_one_card_promise() -> None:
+    # seat 1's 5♥ 5♠ A♣ misses the 5♣ and the 5♦; laying the 5♣ alone binds the turn to
+    # end out or on one card (000 §Exchanging wild cards, L10)
+    table = [
+        M(1, 1, hr.Meld.of("5H 5S AC")),
+        M(2, 2, hr.Meld.of("7H AC 9H")),
+        M(3, 0, hr.Meld.of("JD QD KD")),  # seat 0's own: it has opened
+    ]
+    game = _position("levant", "5C 8H 6D 7D 8D KS", table)
+    game = ok(game, hr.LayOff.of(1, "5C"))
+    # after the exchange the hand is 6♦ 7♦ 8♦ K♠ A♣: 6♦ 7♦ 8♦ down, a discard, one card left
+    after = ok(game, hr.Exchange.of(2, "8H"))
+    assert sorted(after.hand(0)) == sorted(cs("6D 7D 8D KS AC"))
+    # still bound: discarding now would leave four cards
+    refused(after, hr.Discard(c("KS")), Code.LAYOFF_TWO_PLUS_WILD)
+    ok(ok(after, hr.LayDown.of("6D 7D 8D")), hr.Discard(c("KS")))
