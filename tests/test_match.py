@@ -24,6 +24,7 @@ from hand_rummy import ClaimRedeal, DrawStock, Ending, LayDown, Match, Meld
 from hand_rummy.match import Deal, draw_for_dealer, round_seed
 from hand_rummy.rules.match import DealerRotation, MatchEnd, TieRule
 from hand_rummy.serialize import dumps, loads, match_from_json, match_to_json
+from three_ways import refused
 
 
 def play(m: Match, seed: int = 0, *, rounds: int | None = None, limit: int = 200_000) -> Match:
@@ -331,6 +332,77 @@ def test_saudi_bar_resets_each_round() -> None:
     assert m.rounds[0].openings  # someone opened in the first round
     assert m.current is not None and m.current.openings == ()
     assert m.current.required_opening(m.current.turn) in (51, None)
+
+
+def test_saudi_bar_is_51_again_in_round_two_after_a_61_opening() -> None:
+    """004 §The four variants, Saudi Hand: "the first to open needs 51, then the next player
+    needs the last accepted opening + 1; the bar returns to 51 each round".
+
+    Two players, seat 0 deals, so seat 1 (the dealer's right, 004 §1) holds 15 cards and
+    starts with a discard. Round 1: seat 0 opens with 10♥ J♥ Q♥ K♥ (10 + 10 + 10 + 10 =
+    40) and 7♠ 7♦ 7♣ (7 + 7 + 7 = 21), 40 + 21 = 61 ≥ 51; seat 1 then needs 61 + 1 = 62,
+    so its 10♠ J♠ Q♠ K♠ + 7♠ 7♥ 7♣ (also 61) is refused. Seat 0 goes out on its next
+    turn and seat 1 never opens. Round 2: every seat needs 51 again, seat 1 included: 50
+    is refused and 51 is enough."""
+    saudi = hr.rulesets.saudi
+    first = deal(
+        saudi,
+        2,
+        0,
+        {
+            0: "10H JH QH KH 7S 7D 7C 2D 3D 4D 5D 6D 8C 9C",
+            1: "10S JS QS KS 7S 7H 7C 2C 5S 6C 9D 2S 4C 8D QC",
+        },
+        # the stock's top is the last card: seat 0 draws the K♣, seat 1 the 3♠, seat 0 the 10♣
+        top="10C 3S KC",
+    )
+    second = deal(
+        saudi,
+        2,
+        1,
+        {
+            0: "2C 3C 4S 6D 8S 9H JD 2D 5C 9S 10D AS 4D 6S QH",
+            1: "KS KD KC 2H 3H 4H 5H 6H 7H 8H 3S 9C JC 10S",
+        },
+        top="5S",
+    )
+    m = Match.new(saudi, 2, seed=0, dealer=0, deals=[first, second], length=3)
+
+    def now() -> hr.Round:
+        assert m.current is not None, "the match is over"
+        return m.current
+
+    # round 1
+    m = m.apply(hr.Discard.of("QC"))  # the starter's discard
+    m = m.apply(DrawStock())
+    assert now().required_opening(0) == 51
+    m = m.apply(hr.LayDown.of("10H JH QH KH", "7S 7D 7C"))
+    m = m.apply(hr.Discard.of("KC"))
+    m = m.apply(DrawStock())
+    assert now().required_opening(1) == 62  # 61 + 1
+    refused(now(), hr.LayDown.of("10S JS QS KS", "7S 7H 7C"), hr.Code.OPENING_BELOW_THRESHOLD)
+    m = m.apply(hr.Discard.of("3S"))
+    m = m.apply(DrawStock())
+    m = m.apply(hr.LayDown.of("2D 3D 4D 5D 6D"))
+    m = m.apply(hr.LayDown.of("8C 9C 10C"))  # the last cards melded: out, no discard (004 §2)
+    (done,) = m.rounds
+    assert done.outcome is not None and done.outcome.winner == 0
+    assert done.opened == (True, False)
+    # seat 0 -30, seat 1 +100 (004 §Round scoring): seat 1 deals next whether the deal
+    # passes on or goes to the worst score (004 does not say), and seat 0 starts
+    assert now().dealer == 1
+
+    # round 2: no opening yet, and the bar is back at 51 for both seats
+    assert now().openings == ()
+    assert [now().required_opening(seat) for seat in range(2)] == [51, 51]
+    m = m.apply(hr.Discard.of("QH"))
+    m = m.apply(DrawStock())
+    assert now().required_opening(1) == 51
+    # K♠ K♦ K♣ (30) + 2♥ 3♥ 4♥ 5♥ 6♥ (2 + 3 + 4 + 5 + 6 = 20) = 50 < 51
+    refused(now(), hr.LayDown.of("KS KD KC", "2H 3H 4H 5H 6H"), hr.Code.OPENING_BELOW_THRESHOLD)
+    # K♠ K♦ K♣ (30) + 6♥ 7♥ 8♥ (6 + 7 + 8 = 21) = 51, the starting bar exactly
+    m = m.apply(hr.LayDown.of("KS KD KC", "6H 7H 8H"))
+    assert now().opened == (False, True)
 
 
 def test_after_the_match_no_action_is_legal() -> None:

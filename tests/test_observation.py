@@ -33,6 +33,15 @@ def positions(ruleset: hr.Ruleset, players: int, seed: int, steps: int) -> list[
     return seen
 
 
+def hidden_from(game: hr.Round, seat: int) -> tuple[object, ...]:
+    """What ``seat`` cannot see: each other hand (as the multiset of its cards) and the
+    stock in its order."""
+    hands = tuple(
+        sorted(card.index for card in game.hand(s)) for s in range(game.players) if s != seat
+    )
+    return (hands, game.stock)
+
+
 @pytest.mark.parametrize("name", PRESETS)
 def test_hidden_cards_do_not_change_the_observation(name: str) -> None:
     """Two rounds that differ only in cards a player cannot see give that player equal arrays."""
@@ -44,6 +53,12 @@ def test_hidden_cards_do_not_change_the_observation(name: str) -> None:
         for seat in range(players):
             view = game.view(seat)
             other = view.sample(random.Random(rng.randrange(2**32)))
+            # the sample must really be another round, or equal arrays prove nothing: the
+            # cards hidden from the seat (other hands and the stock, a dozen cards or more in
+            # every position here) are dealt afresh, and a shuffle that puts each one back
+            # where it was is too unlikely to happen
+            assert hidden_from(other, seat) != hidden_from(game, seat)
+            assert other.hand(seat) == game.hand(seat)
             assert other.view(seat) == view
             mine = observe(view)
             assert mine.shape == layout.shape and mine.dtype == np.float32

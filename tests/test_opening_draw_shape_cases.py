@@ -837,25 +837,27 @@ def test_levant_below_bar_finish_after_taking_the_discard(hand_only: bool) -> No
 
 
 @pytest.mark.parametrize(
-    ("me", "legal"),
+    ("me", "refusal"),
     [
         # 000 §Playing a turn: "nobody may go out on their first turn"
-        ({"turns_played": 0}, False),
+        ({"turns_played": 0}, Code.GOING_OUT_FIRST_TURN),
         # "If you forget, you may not go out on your next turn"
-        ({"announced": 0, "missed": True}, False),
-        ({}, True),
+        ({"announced": 0, "missed": True}, Code.GOING_OUT_AFTER_MISSED_ANNOUNCEMENT),
+        ({}, None),
     ],
 )
 def test_levant_below_bar_exemption_needs_a_turn_that_may_go_out(
-    me: dict[str, Any], legal: bool
+    me: dict[str, Any], refusal: Code | None
 ) -> None:
     """000 §The first meld "Exception" with §Playing a turn "Not on your first turn" and
     "Announce" (matrix L9, L10, L11). 2♠-4♠ = 9 < 51 goes out with the 9♣ discarded, but
     only on a turn that may go out. (Three cards after the last discard were due to be
     announced; the fourth was drawn this turn.)"""
     game = spot(LEVANT, "2S 3S 4S 9C", indicator="8C", me=me)
-    # refused for the reason that bars going out (the first turn, the announcement)
-    expect(game, lay("2S 3S 4S"), legal)
+    # Refused for the reason that bars going out: laying down 2♠ 3♠ 4♠ leaves the 9♣
+    # alone, and the discard that must end the turn ("Always discard") would go out,
+    # which the first turn or the forgotten announcement forbids.
+    expect(game, lay("2S 3S 4S"), refusal is None, refusal)
 
 
 @pytest.mark.parametrize(

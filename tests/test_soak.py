@@ -46,8 +46,26 @@ def test_bounded_soak(preset: str) -> None:
     assert tally.probes >= tally.decisions
     assert tally.json_trips >= 3
     seconds, seed, step = tally.slowest
-    assert seconds > 0 and step >= 0
+    # the slowest decision is one of those counted, timed inside its round: it took no
+    # longer than the three rounds together, and it was made at a step a round reached
+    assert seconds <= tally.seconds
+    assert 0 <= step < tally.decisions
     assert seed in {soak.round_seed(1, soak.Case(preset), n) for n in range(3)}
+
+
+def test_the_tally_keeps_the_slowest_decision_of_its_rounds() -> None:
+    """The summary names the slowest decision by its seconds, round seed and step (for
+    ``--repro``): the tally keeps the largest over its rounds, with that round's seed and
+    step, neither the last round's nor a sum."""
+    tally = soak.Tally()
+    for seed, slowest, step in [(11, 0.2, 5), (12, 0.5, 2), (13, 0.1, 9)]:
+        result = soak.RoundResult("levant", seed, decisions=10, seconds=1.0)
+        result.slowest, result.slowest_step = slowest, step
+        tally.add(result)
+    # max(0.2, 0.5, 0.1) = 0.5, at step 2 of the round with seed 12
+    assert tally.slowest == (0.5, 12, 2)
+    # three rounds of 1.0 s and 10 decisions each: 3.0 s and 30 decisions
+    assert (tally.rounds, tally.seconds, tally.decisions) == (3, 3.0, 30)
 
 
 def test_bounded_soak_levant_variants() -> None:

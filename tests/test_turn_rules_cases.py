@@ -11,7 +11,8 @@ that end a turn, in every preset that has a rule about them:
   long runs, round-the-corner runs, 003's order of melds before lay-offs);
 * going out (the final discard, the first-turn ban, announcements and a
   forgotten one, discards that 002's tournament jokers and 004's fire card
-  forbid, and moves after which no legal discard would be left);
+  forbid, moves after which no legal discard would be left, and what
+  ``Round.going_out_melds`` answers);
 * the redeal claim of 000 §Setup 4, what the indicator makes wild, and wild
   cards taken from the discard pile (000 "Discarded wild cards", RULES-MATRIX
   L4 and L5);
@@ -22,7 +23,10 @@ How the expected values were found: every expected answer was worked out by
 hand from the rule documents (000 to 004, cited by section in each test's
 docstring), and where the documents are silent from the default reading of
 RULES-MATRIX §3 (the entry and its switch are named). No expected value was
-read back from the library. Each move is judged three ways that must agree:
+read back from the library. A refused move names the code it must be refused with
+(``hand_rummy.Code``), the one for the rule the case cites; where many rules share a code
+(a lay-off that would break its meld), the topic of the rule broken as well. Each move
+is judged three ways that must agree:
 ``Round.check`` (and ``apply``, which raises on a refused move), whether the
 move appears in ``Round.legal_actions()``, and the JSON referee
 (``hand_rummy.referee.answer``) asked about the same position.
@@ -38,7 +42,7 @@ import pytest
 
 import hand_rummy as hr
 from case_positions import spot
-from hand_rummy import Code
+from hand_rummy import Code, Topic
 from hand_rummy.referee import answer
 from scripted import c, cs, rules
 from three_ways import ok, refused
@@ -60,10 +64,32 @@ swap = hr.Exchange.of
 discard = hr.Discard.of
 
 
-def expect(game: hr.Round, action: hr.Action, legal: bool) -> hr.Round | None:
-    if legal:
+Refusal = Code | tuple[Code, Topic] | None
+"""What a case expects of its move: ``LEGAL``; or the code it must be refused with; or,
+for a code that many rules share, the code and the topic of the rule broken."""
+
+LEGAL: Refusal = None
+"""The move is legal: there is no refusal to name."""
+
+
+def breaks(topic: Topic) -> Refusal:
+    """A lay-off refused because the meld it would make breaks the rule about ``topic``.
+    Such a refusal carries LAYOFF_BREAKS_MELD whatever rule of melds is broken (the
+    tutorial, "Laying off and exchanging": 7♥ A♣ 9♥ + Q♥), and names that rule among the
+    topics of its violation."""
+    return (Code.LAYOFF_BREAKS_MELD, topic)
+
+
+def expect(game: hr.Round, action: hr.Action, refusal: Refusal) -> hr.Round | None:
+    """The move is legal (``LEGAL``: the round after it) or refused, three ways, for the
+    reason ``refusal`` names."""
+    if refusal is None:
         return ok(game, action)
-    refused(game, action)
+    code, topic = refusal if isinstance(refusal, tuple) else (refusal, None)
+    refused(game, action, code)
+    if topic is not None:
+        broken = [v.topics for v in game.check(action).violations if v.code is code]
+        assert any(topic in topics for topics in broken), broken
     return None
 
 
@@ -98,33 +124,45 @@ def _levant_exchange_table(hand: str) -> hr.Round:
     )
 
 
-@pytest.mark.parametrize(("given", "legal"), [("8H", True), ("8D", False)])
-def test_levant_run_exchange_takes_the_card_for_the_wilds_place(given: str, legal: bool) -> None:
+@pytest.mark.parametrize(
+    ("given", "refusal"),
+    # the wrong card for the wild's place: the tutorial's own 7♥ A♣ 9♥ + 8♦ example
+    [("8H", LEGAL), ("8D", Code.EXCHANGE_WRONG_CARDS)],
+)
+def test_levant_run_exchange_takes_the_card_for_the_wilds_place(
+    given: str, refusal: Refusal
+) -> None:
     """000 §Exchanging wild cards: "in a sequence, the card for its position (7♥ wild
     9♥: put down the 8♥)". The 8♦ is not the card the A♣ stands for."""
     game = _levant_exchange_table("8H 8D 4S 6S 2C")
-    after = expect(game, swap(1, given), legal)
+    after = expect(game, swap(1, given), refusal)
     if after is not None:
         # the freed A♣ is now in the hand, the 8♥ in the run
         assert hand_of(after)[c("AC")] == 1 and hand_of(after)[c("8H")] == 0
 
 
 @pytest.mark.parametrize(
-    ("given", "legal"),
-    [("5D", False), ("5C", False), ("5D 5C", True)],
+    ("given", "refusal"),
+    # one of the two missing cards is not what the exchange asks for (the tutorial's
+    # 5♥ 5♠ A♣ + 5♦ example)
+    [("5D", Code.EXCHANGE_WRONG_CARDS), ("5C", Code.EXCHANGE_WRONG_CARDS), ("5D 5C", LEGAL)],
 )
 def test_levant_two_plus_wild_set_exchange_needs_both_missing_cards(
-    given: str, legal: bool
+    given: str, refusal: Refusal
 ) -> None:
     """000 §Exchanging wild cards: "in a group of two cards + wild, both missing cards
     (5♠ 5♦ wild: put down 5♥ and 5♣)". 5♥ 5♠ A♣ misses the 5♦ and the 5♣; one of
     them alone does not free the wild."""
     game = _levant_exchange_table("5D 5C KS 3C 9S")
-    expect(game, swap(3, given), legal)
+    expect(game, swap(3, given), refusal)
 
 
-@pytest.mark.parametrize(("given", "legal"), [("5C", True), ("5H", False)])
-def test_levant_three_plus_wild_set_exchange_needs_the_fourth(given: str, legal: bool) -> None:
+@pytest.mark.parametrize(
+    ("given", "refusal"),
+    # the 5♥ is not the missing fourth card: the wrong card for the exchange
+    [("5C", LEGAL), ("5H", Code.EXCHANGE_WRONG_CARDS)],
+)
+def test_levant_three_plus_wild_set_exchange_needs_the_fourth(given: str, refusal: Refusal) -> None:
     """000 §Exchanging wild cards: "in a group of three cards + wild, the missing fourth
     card". 5♥ 5♠ 5♦ A♣ misses only the 5♣; a second 5♥ cannot go in ("Two identical
     cards may not be in one group", §Melds)."""
@@ -134,7 +172,7 @@ def test_levant_three_plus_wild_set_exchange_needs_the_fourth(given: str, legal:
         table=[(1, 1, "5H 5S 5D AC"), (2, 0, "JD QD KD")],
         indicator=EIGHT_CLUBS,
     )
-    expect(game, swap(1, given), legal)
+    expect(game, swap(1, given), refusal)
 
 
 def test_levant_exchange_before_opening_is_refused() -> None:
@@ -210,8 +248,12 @@ def test_romme_dana_example_exchange_then_new_set() -> None:
     ok(laid, discard("4D"))
 
 
-@pytest.mark.parametrize(("variants", "legal"), [((), False), (("freed_joker_may_lay_off",), True)])
-def test_romme_freed_joker_laid_off(variants: tuple[str, ...], legal: bool) -> None:
+@pytest.mark.parametrize(
+    ("variants", "refusal"),
+    # by default the freed joker is owed to a new meld: a lay-off leaves it unused
+    [((), Code.FREED_WILD_NOT_USED), (("freed_joker_may_lay_off",), LEGAL)],
+)
+def test_romme_freed_joker_laid_off(variants: tuple[str, ...], refusal: Refusal) -> None:
     """002 §Exchanging a joker: the joker must be used "straight away in a new meld".
     RULES-MATRIX R4: by default it may not be laid off on a meld already on the table;
     the switch ``freed_joker_may_lay_off`` allows it. Seat 0 holds 7♠ 7♥, so a new
@@ -222,7 +264,7 @@ def test_romme_freed_joker_laid_off(variants: tuple[str, ...], legal: bool) -> N
         table=[(1, 1, "9C 10C JK QC"), (2, 0, "4H 5H 6H")],
     )
     after = ok(game, swap(1, "JC"))
-    expect(after, off(2, "JK", role="7H"), legal)
+    expect(after, off(2, "JK", role="7H"), refusal)
 
 
 def test_romme_exchange_in_the_coming_out_turn() -> None:
@@ -241,15 +283,16 @@ def test_romme_exchange_in_the_coming_out_turn() -> None:
 
 
 @pytest.mark.parametrize(
-    ("table", "given", "legal"),
+    ("table", "given", "refusal"),
     [
-        ("6S 6H JK", "6C", False),
-        ("6S 6H 6D JK", "6C", True),
-        ("9C 10C JK QC", "JC", True),
+        # the set is not yet three naturals and the joker: not "completed to four"
+        ("6S 6H JK", "6C", Code.EXCHANGE_SET_INCOMPLETE),
+        ("6S 6H 6D JK", "6C", LEGAL),
+        ("9C 10C JK QC", "JC", LEGAL),
     ],
 )
 def test_romme_tournament_jokers_set_gives_up_its_joker_only_at_four(
-    table: str, given: str, legal: bool
+    table: str, given: str, refusal: Refusal
 ) -> None:
     """002 §Variants, Tournament jokers: "a joker in a set can only be taken once the set
     is completed to four cards" (RULES-MATRIX R10: only a 3-natural + joker set). A run's
@@ -259,19 +302,20 @@ def test_romme_tournament_jokers_set_gives_up_its_joker_only_at_four(
         f"{given} 7S 7H 2C",
         table=[(1, 1, table), (2, 0, "KS KD KH")],
     )
-    expect(game, swap(1, given), legal)
+    expect(game, swap(1, given), refusal)
 
 
 @pytest.mark.parametrize(
-    ("variants", "given", "legal"),
+    ("variants", "given", "refusal"),
     [
-        ((), "6C", True),
-        (("exchange_both_missing",), "6C", False),
-        (("exchange_both_missing",), "6C 6D", True),
+        ((), "6C", LEGAL),
+        # one card where both missing ones are asked for: the wrong cards (as in 000)
+        (("exchange_both_missing",), "6C", Code.EXCHANGE_WRONG_CARDS),
+        (("exchange_both_missing",), "6C 6D", LEGAL),
     ],
 )
 def test_classic_set_exchange_either_missing_or_both(
-    variants: tuple[str, ...], given: str, legal: bool
+    variants: tuple[str, ...], given: str, refusal: Refusal
 ) -> None:
     """004 §The Joker: "you may take a Joker out of a meld by putting the correct natural
     card in its place". RULES-MATRIX P5: for 6♠ 6♥ Joker the correct card is either
@@ -281,11 +325,15 @@ def test_classic_set_exchange_either_missing_or_both(
         f"{given} 2C 9S",
         table=[(1, 1, "6S 6H JK"), (2, 0, "KS KD KH")],
     )
-    expect(game, swap(1, given), legal)
+    expect(game, swap(1, given), refusal)
 
 
-@pytest.mark.parametrize(("variants", "legal"), [((), True), (("freed_joker_must_meld",), False)])
-def test_classic_freed_joker_goes_to_the_hand(variants: tuple[str, ...], legal: bool) -> None:
+@pytest.mark.parametrize(
+    ("variants", "refusal"),
+    # a discard while the freed joker is owed to a new meld
+    [((), LEGAL), (("freed_joker_must_meld",), Code.FREED_WILD_NOT_USED)],
+)
+def test_classic_freed_joker_goes_to_the_hand(variants: tuple[str, ...], refusal: Refusal) -> None:
     """004 is silent on the freed Joker; RULES-MATRIX P5 default: it goes to the hand, so
     the turn may end with a discard. With ``freed_joker_must_meld`` it must go into a new
     meld at once; 5♠ 5♦ Joker is possible, so the exchange is legal but a discard
@@ -296,13 +344,19 @@ def test_classic_freed_joker_goes_to_the_hand(variants: tuple[str, ...], legal: 
         table=[(1, 1, "9C 10C JK QC"), (2, 0, "KS KD KH")],
     )
     after = ok(game, swap(1, "JC"))
-    expect(after, discard("2C"), legal)
-    if not legal:
+    expect(after, discard("2C"), refusal)
+    if refusal is not LEGAL:
         ok(ok(after, lay("5S 5D JK")), discard("2C"))
 
 
-@pytest.mark.parametrize(("variants", "legal"), [((), False), (("joker_exchange",), True)])
-def test_gulf_joker_exchange_only_with_the_switch(variants: tuple[str, ...], legal: bool) -> None:
+@pytest.mark.parametrize(
+    ("variants", "refusal"),
+    # no exchange at all in these rules
+    [((), Code.EXCHANGE_NOT_ALLOWED), (("joker_exchange",), LEGAL)],
+)
+def test_gulf_joker_exchange_only_with_the_switch(
+    variants: tuple[str, ...], refusal: Refusal
+) -> None:
     """003 never mentions taking a joker from the table (§Turn Flow lists draw, meld, lay
     off, discard). RULES-MATRIX G7: not allowed by default; ``joker_exchange`` allows the
     app-style replacement."""
@@ -312,7 +366,7 @@ def test_gulf_joker_exchange_only_with_the_switch(variants: tuple[str, ...], leg
         table=[(1, 1, "9C 10C JK QC"), (2, 0, "KS KD KH")],
         others=(9, 9, 9),
     )
-    expect(game, swap(1, "JC"), legal)
+    expect(game, swap(1, "JC"), refusal)
 
 
 def _levant_hand_finish(exchange_on: str) -> hr.Round:
@@ -383,8 +437,14 @@ def test_levant_lay_off_on_an_opponents_meld_after_opening_in_the_same_turn() ->
     assert [str(card) for card in after.table[0].meld.cards][-1] == "10♥"
 
 
-@pytest.mark.parametrize(("seat0_opened", "legal"), [(True, True), (False, False)])
-def test_levant_partnership_lay_off_on_the_partners_meld(seat0_opened: bool, legal: bool) -> None:
+@pytest.mark.parametrize(
+    ("seat0_opened", "refusal"),
+    # not opened: "Before your first meld you may not add to other melds"
+    [(True, LEGAL), (False, Code.NOT_OPENED)],
+)
+def test_levant_partnership_lay_off_on_the_partners_meld(
+    seat0_opened: bool, refusal: Refusal
+) -> None:
     """000 §Variants, Partnership Hand: partners sit opposite (seats 0 and 2). §Melds:
     "Once you have made your first meld, you may also add cards to any meld";
     RULES-MATRIX L18: partners may lay off on each other's melds. The first meld stays
@@ -399,11 +459,15 @@ def test_levant_partnership_lay_off_on_the_partners_meld(seat0_opened: bool, leg
         others=(9, 9, 9),
         indicator=EIGHT_CLUBS,
     )
-    expect(game, off(1, "10H"), legal)
+    expect(game, off(1, "10H"), refusal)
 
 
-@pytest.mark.parametrize(("variants", "legal"), [((), False), (("layoff_before_opening",), True)])
-def test_gulf_lay_off_before_meeting_51(variants: tuple[str, ...], legal: bool) -> None:
+@pytest.mark.parametrize(
+    ("variants", "refusal"),
+    # the lay-off waits for the opening (G5 default)
+    [((), Code.NOT_OPENED), (("layoff_before_opening",), LEGAL)],
+)
+def test_gulf_lay_off_before_meeting_51(variants: tuple[str, ...], refusal: Refusal) -> None:
     """003 §First Meld Requirement: "After meeting this requirement, you can meld freely";
     it does not say whether lay-offs wait for it. RULES-MATRIX G5 default: forbidden;
     ``layoff_before_opening`` allows it."""
@@ -413,11 +477,15 @@ def test_gulf_lay_off_before_meeting_51(variants: tuple[str, ...], legal: bool) 
         table=[(1, 1, "7H 8H 9H")],
         others=(9, 9, 9),
     )
-    expect(game, off(1, "10H"), legal)
+    expect(game, off(1, "10H"), refusal)
 
 
-@pytest.mark.parametrize(("variants", "legal"), [((), False), (("free_phase_order",), True)])
-def test_gulf_no_new_meld_after_a_lay_off(variants: tuple[str, ...], legal: bool) -> None:
+@pytest.mark.parametrize(
+    ("variants", "refusal"),
+    # a meld after a lay-off goes back a phase (G6 default)
+    [((), Code.PHASE_ORDER), (("free_phase_order",), LEGAL)],
+)
+def test_gulf_no_new_meld_after_a_lay_off(variants: tuple[str, ...], refusal: Refusal) -> None:
     """003 §Turn Flow: "Each turn consists of four phases in order: ... 2. MELD ...
     3. LAY OFF". RULES-MATRIX G6 default: the order is enforced, so after a lay-off no
     new meld; ``free_phase_order`` lets them interleave."""
@@ -428,7 +496,7 @@ def test_gulf_no_new_meld_after_a_lay_off(variants: tuple[str, ...], legal: bool
         others=(9, 9, 9),
     )
     after = ok(game, off(1, "10H"))
-    expect(after, lay("4S 5S 6S"), legal)
+    expect(after, lay("4S 5S 6S"), refusal)
 
 
 def test_gulf_lay_off_after_a_new_meld() -> None:
@@ -444,20 +512,21 @@ def test_gulf_lay_off_after_a_new_meld() -> None:
 
 
 @pytest.mark.parametrize(
-    ("hand", "announced", "legal"),
+    ("hand", "announced", "refusal"),
     [
-        # after the lay-off three cards are left; the discard leaves two: no exception
-        ("5D KS QS JH", 0, False),
+        # after the lay-off three cards are left; the discard leaves two: no exception,
+        # the rule for a set of two cards and a wild refuses it
+        ("5D KS QS JH", 0, Code.LAYOFF_TWO_PLUS_WILD),
         # the discard will leave one card: "or you will announce it after this turn"
-        ("5D KS QS", 0, True),
+        ("5D KS QS", 0, LEGAL),
         # the discard of the K♠ goes out: "only if you go out this turn"
-        ("5D KS", 0, True),
+        ("5D KS", 0, LEGAL),
         # seat 1 has already announced "one card"
-        ("5D KS QS JH", 1, True),
+        ("5D KS QS JH", 1, LEGAL),
     ],
 )
 def test_levant_two_plus_wild_set_takes_one_card_only_near_the_end(
-    hand: str, announced: int, legal: bool
+    hand: str, announced: int, refusal: Refusal
 ) -> None:
     """000 §Exchanging wild cards: "A group of two cards and a wild card normally only
     changes when both missing cards arrive. Adding just one of them is allowed only if
@@ -472,7 +541,7 @@ def test_levant_two_plus_wild_set_takes_one_card_only_near_the_end(
         others=(other,),
         indicator=EIGHT_CLUBS,
     )
-    expect(game, off(1, "5D"), legal)
+    expect(game, off(1, "5D"), refusal)
 
 
 def test_levant_set_of_four_takes_no_fifth_card() -> None:
@@ -485,19 +554,21 @@ def test_levant_set_of_four_takes_no_fifth_card() -> None:
         table=[(1, 1, "5H 5S 5D AC"), (2, 0, "JD QD KD")],
         indicator=EIGHT_CLUBS,
     )
-    refused(game, off(1, "5C"))
+    # a fifth card breaks the rule of sets (three or four cards)
+    expect(game, off(1, "5C"), breaks(Topic.SET))
     ok(game, swap(1, "5C"))
 
 
 @pytest.mark.parametrize(
-    ("target", "role", "legal"),
+    ("target", "role", "refusal"),
     [
-        (1, "10H", True),  # 7♥ 8♥ 9♥ A♣(=10♥)
-        (1, "6H", True),  # A♣(=6♥) 7♥ 8♥ 9♥
-        (2, "10S", False),  # 7♠ A♣ 9♠ already holds a wild
+        (1, "10H", LEGAL),  # 7♥ 8♥ 9♥ A♣(=10♥)
+        (1, "6H", LEGAL),  # A♣(=6♥) 7♥ 8♥ 9♥
+        # 7♠ A♣ 9♠ already holds a wild: a second breaks the one-wild limit
+        (2, "10S", breaks(Topic.WILD_COUNT)),
     ],
 )
-def test_levant_wild_laid_off_at_a_runs_end(target: int, role: str, legal: bool) -> None:
+def test_levant_wild_laid_off_at_a_runs_end(target: int, role: str, refusal: Refusal) -> None:
     """000 §Wild cards: "A wild card can stand in for any card in a meld – but a meld
     may contain only one wild card"; §Melds: a lay-off is "the next card at either end
     of a sequence". With the 8♣ turned the A♣ is wild."""
@@ -507,20 +578,24 @@ def test_levant_wild_laid_off_at_a_runs_end(target: int, role: str, legal: bool)
         table=[(1, 1, "7H 8H 9H"), (2, 1, "7S AC 9S"), (3, 0, "JD QD KD")],
         indicator=EIGHT_CLUBS,
     )
-    expect(game, off(target, "AC", role=role), legal)
+    expect(game, off(target, "AC", role=role), refusal)
 
 
 @pytest.mark.parametrize(
-    ("table", "variants", "legal"),
+    ("table", "variants", "refusal"),
     [
         # a run of four may hold two jokers side by side: 5♥ 6♥ JK JK
-        ("5H 6H JK", (), True),
+        ("5H 6H JK", (), LEGAL),
         # RULES-MATRIX R2 default: two naturals and two jokers make a valid set
-        ("6S 6H JK", (), True),
-        ("6S 6H JK", ("no_two_jokers_in_set",), False),
+        ("6S 6H JK", (), LEGAL),
+        # R2's alternative reads "next to each other only in a run" as no two in a set:
+        # the rule on jokers side by side is the one broken
+        ("6S 6H JK", ("no_two_jokers_in_set",), breaks(Topic.WILDS_ADJACENT)),
     ],
 )
-def test_romme_second_joker_laid_off(table: str, variants: tuple[str, ...], legal: bool) -> None:
+def test_romme_second_joker_laid_off(
+    table: str, variants: tuple[str, ...], refusal: Refusal
+) -> None:
     """002 §Jokers: "Two jokers may sit directly next to each other only in a run of at
     least four cards, e.g. 3♠ Joker Joker 6♠"; only "one natural card plus two jokers"
     is banned. RULES-MATRIX R2: 2 naturals + 2 jokers in a set is valid by default,
@@ -531,63 +606,69 @@ def test_romme_second_joker_laid_off(table: str, variants: tuple[str, ...], lega
         table=[(1, 1, table), (2, 0, "KS KD KH")],
     )
     role = "8H" if table.startswith("5H") else None
-    expect(game, off(1, "JK", role=role), legal)
+    expect(game, off(1, "JK", role=role), refusal)
 
 
 THIRTEEN = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
 
 
 @pytest.mark.parametrize(
-    ("table", "card", "legal"),
+    ("table", "card", "refusal"),
     [
         # 2♥ to K♥ takes the A♥ (at either end): a run of all thirteen ranks
-        ("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", "AH", True),
-        # A♥ to K♥ has every rank: a second A♥ would put the Ace at both ends
-        (THIRTEEN, "AH", False),
-        (THIRTEEN, "JK", False),
+        ("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", "AH", LEGAL),
+        # A♥ to K♥ has every rank: a second A♥ would put the Ace at both ends, so the
+        # lay-off would break the run (which of the run rules names it, the Ace's place
+        # or the length, the documents do not say: the code alone is checked)
+        (THIRTEEN, "AH", Code.LAYOFF_BREAKS_MELD),
+        (THIRTEEN, "JK", Code.LAYOFF_BREAKS_MELD),
     ],
 )
-def test_romme_thirteen_card_run(table: str, card: str, legal: bool) -> None:
+def test_romme_thirteen_card_run(table: str, card: str, refusal: Refusal) -> None:
     """002 §Melds: "The Ace can be at either end of a run: A-2-3 (low) or Q-K-A (high). It
     cannot go "round the corner": K-A-2 is not a run." A run A♥..K♥ already holds the
     low Ace; no fourteenth card fits either end. (The documents never show a run of
     fourteen; reading the Ace as low *or* high, not both.)"""
     game = spot(ROMME, f"{card} 4D 2C", table=[(1, 1, table), (2, 0, "KS KD KC")])
     role = None if card != "JK" else "AH"
-    expect(game, off(1, card, role=role), legal)
+    expect(game, off(1, card, role=role), refusal)
 
 
-@pytest.mark.parametrize(("variants", "legal"), [((), False), (("round_the_corner",), True)])
-def test_romme_round_the_corner_lay_off(variants: tuple[str, ...], legal: bool) -> None:
+@pytest.mark.parametrize(
+    ("variants", "refusal"),
+    # K-A-2 puts the Ace in the middle: the rule on the Ace's place in a run
+    [((), breaks(Topic.RUN_ACE)), (("round_the_corner",), LEGAL)],
+)
+def test_romme_round_the_corner_lay_off(variants: tuple[str, ...], refusal: Refusal) -> None:
     """002 §Melds: "It cannot go "round the corner": K-A-2 is not a run"; §Variants,
     Round the corner: "K-A-2 is allowed as a run". Q♥ K♥ A♥ + 2♥ makes Q-K-A-2, which
     contains K-A-2 (RULES-MATRIX R3: longer wraps allowed)."""
     game = spot(
         rules("romme", *variants), "2H 4D 2C", table=[(1, 1, "QH KH AH"), (2, 0, "KS KD KC")]
     )
-    expect(game, off(1, "2H"), legal)
+    expect(game, off(1, "2H"), refusal)
 
 
 # --- C. going out ---------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
-    ("preset", "variants", "others", "legal"),
+    ("preset", "variants", "others", "refusal"),
     [
         # 000 §Playing a turn: "you must always keep one card in your hand to throw away"
-        ("levant", (), (9,), False),
+        ("levant", (), (9,), Code.MUST_KEEP_A_CARD),
         # 002 §Going out: "If you can meld your very last card, you don't need to discard."
-        ("romme", (), (9,), True),
+        ("romme", (), (9,), LEGAL),
         # 004 §2: discard "unless the round ends because you got rid of all your cards"
-        ("classic", (), (9,), True),
+        ("classic", (), (9,), LEGAL),
         # RULES-MATRIX G4 default: a Gulf player may meld the last card ...
-        ("gulf", (), (9, 9, 9), True),
-        # ... and ``final_discard_required`` asks for the discard
-        ("gulf", ("final_discard_required",), (9, 9, 9), False),
+        ("gulf", (), (9, 9, 9), LEGAL),
+        # ... and ``final_discard_required`` asks for the discard: keep a card for it
+        ("gulf", ("final_discard_required",), (9, 9, 9), Code.MUST_KEEP_A_CARD),
     ],
 )
 def test_laying_off_the_last_card(
-    preset: str, variants: tuple[str, ...], others: tuple[int, ...], legal: bool
+    preset: str, variants: tuple[str, ...], others: tuple[int, ...], refusal: Refusal
 ) -> None:
     """Seat 0 has opened and holds 10♥ J♥; seat 1's run 7♥ 8♥ 9♥ takes both. After the
     10♥, laying off the J♥ empties the hand: a finish without a discard."""
@@ -600,7 +681,7 @@ def test_laying_off_the_last_card(
         indicator=EIGHT_CLUBS if ruleset.uses_indicator else None,
     )
     after = ok(game, off(1, "10H"))
-    last = expect(after, off(1, "JH"), legal)
+    last = expect(after, off(1, "JH"), refusal)
     if last is not None:
         assert last.outcome is not None and last.outcome.winner == 0
     else:
@@ -613,17 +694,21 @@ FIRST_TURN_OPENING = ("10S JS QS KS", "4H 4D 4C")  # 40 + 12 = 52
 
 
 @pytest.mark.parametrize(
-    ("hand", "legal"),
-    [("10S JS QS KS 4H 4D 4C KD", False), ("10S JS QS KS 4H 4D 4C KD 2C", True)],
+    ("hand", "refusal"),
+    [
+        # the lay-down would leave only a discard that goes out: the first-turn ban
+        ("10S JS QS KS 4H 4D 4C KD", Code.GOING_OUT_FIRST_TURN),
+        ("10S JS QS KS 4H 4D 4C KD 2C", LEGAL),
+    ],
 )
-def test_levant_first_turn_lay_down_that_would_force_going_out(hand: str, legal: bool) -> None:
+def test_levant_first_turn_lay_down_that_would_force_going_out(hand: str, refusal: Refusal) -> None:
     """000 §Playing a turn: "Not on your first turn: nobody may go out on their first
     turn", and "every turn ends with a discard". Laying down 10♠ J♠ Q♠ K♠ + 4♥ 4♦ 4♣
     (52) from eight cards leaves only the K♦, whose discard would go out: the turn could
     not end, so the lay-down is refused. With a ninth card it leaves two, and the turn
     ends with a discard that keeps one (announced: 000 "one card")."""
     game = spot(LEVANT, hand, indicator=EIGHT_CLUBS, me={"turns_played": 0})
-    after = expect(game, lay(*FIRST_TURN_OPENING), legal)
+    after = expect(game, lay(*FIRST_TURN_OPENING), refusal)
     if after is not None:
         ended = ok(after, discard("KD", announce=True))
         assert ended.outcome is None and len(ended.hand(0)) == 1
@@ -671,7 +756,7 @@ def test_levant_missed_announcement_bars_going_out_this_turn() -> None:
     leaves no legal end of the turn and is refused. Discarding the 10♥ (keeping the
     K♠) is legal, announced this time."""
     game = _missed("10H KS")
-    refused(game, off(1, "10H"))
+    refused(game, off(1, "10H"), Code.GOING_OUT_AFTER_MISSED_ANNOUNCEMENT)
     ok(game, discard("10H", announce=True))
 
 
@@ -685,18 +770,19 @@ def test_levant_missed_announcement_does_not_bar_other_moves() -> None:
 
 
 @pytest.mark.parametrize(
-    ("variants", "hand", "legal"),
+    ("variants", "hand", "refusal"),
     [
-        (("tournament_jokers",), "JK KS QS", False),
-        ((), "JK KS QS", True),
+        # a joker discarded with two cards left does not go out
+        (("tournament_jokers",), "JK KS QS", Code.WILD_DISCARD_FORBIDDEN),
+        ((), "JK KS QS", LEGAL),
     ],
 )
-def test_romme_joker_discard(variants: tuple[str, ...], hand: str, legal: bool) -> None:
+def test_romme_joker_discard(variants: tuple[str, ...], hand: str, refusal: Refusal) -> None:
     """002 §Variants, Tournament jokers: "a joker may be discarded only to go out". The
     base rules forbid nothing (002 §Tips: a discarded joker "helps the next player"),
     so the joker may be thrown with two cards left."""
     game = spot(rules("romme", *variants), hand, table=[(1, 1, "7H 8H 9H"), (2, 0, "KD KH KC")])
-    expect(game, discard("JK"), legal)
+    expect(game, discard("JK"), refusal)
 
 
 def test_romme_tournament_joker_discarded_to_go_out() -> None:
@@ -725,21 +811,21 @@ def _took_queen(ruleset: hr.Ruleset, hand: str, had_taken: bool | None = None) -
 
 
 @pytest.mark.parametrize(
-    ("ruleset", "legal"),
+    ("ruleset", "refusal"),
     [
         # 004 §2: "you may not discard it again in the same turn"
-        (CLASSIC, False),
+        (CLASSIC, Code.REDISCARD_TAKEN_CARD),
         # RULES-MATRIX R5 default: not stated, allowed; the switch forbids it
-        (ROMME, True),
-        (rules("romme", "no_rediscard_taken"), False),
+        (ROMME, LEGAL),
+        (rules("romme", "no_rediscard_taken"), Code.REDISCARD_TAKEN_CARD),
     ],
 )
-def test_rediscarding_the_taken_card(ruleset: hr.Ruleset, legal: bool) -> None:
+def test_rediscarding_the_taken_card(ruleset: hr.Ruleset, refusal: Refusal) -> None:
     """004 §2 "Only the top fire card can be taken, and you may not discard it again in
     the same turn"; 002 is silent (RULES-MATRIX R5, switch ``no_rediscard_taken``).
     Discarding another card is always legal."""
     game = _took_queen(ruleset, "QS 7S 2C")
-    expect(game, discard("QS"), legal)
+    expect(game, discard("QS"), refusal)
     ok(game, discard("2C"))
 
 
@@ -757,11 +843,171 @@ def test_classic_lay_off_that_would_leave_only_the_taken_card() -> None:
     the taken Q♠, which fits no meld and may not be discarded: the turn could not end,
     so the lay-off is refused. Discarding the 7♥ is legal."""
     game = _took_queen(CLASSIC, "QS 7H")
-    refused(game, off(1, "7H"))
+    refused(game, off(1, "7H"), Code.MUST_KEEP_A_CARD)
     ok(game, discard("7H"))
 
 
+def _left_after(game: hr.Round, melds: tuple[hr.Meld, ...]) -> Counter[hr.Card]:
+    """The cards of seat 0's hand that ``melds`` do not use."""
+    left = hand_of(game)
+    left.subtract(card for m in melds for card in m.cards)
+    assert not -left, "the melds use cards the hand does not hold"
+    return +left
+
+
+@pytest.mark.parametrize(
+    ("me", "going_out"),
+    [
+        # 000 §Playing a turn: "nobody may go out on their first turn"
+        ({"turns_played": 0}, False),
+        # a later turn: nothing bars it
+        ({}, True),
+    ],
+)
+def test_going_out_melds_levant_keep_one_card_and_wait_a_turn(
+    me: dict[str, Any], going_out: bool
+) -> None:
+    """``Round.going_out_melds`` in the Levant game. 10♠ J♠ Q♠ K♠ 4♥ 4♦ 4♣ K♦: the only
+    melds are the spade run (or three of its cards) and the three 4s; the K♦ fits none
+    (one King of another suit is no set). 000 §Playing a turn, "Always discard": one card
+    is kept for the discard, so the melds must use the other seven, which only the run of
+    four and the 4s do: 40 + 12 = 52 ≥ 51 (§The first meld). On the first turn the ban
+    leaves no way out."""
+    game = spot(LEVANT, "10S JS QS KS 4H 4D 4C KD", indicator=EIGHT_CLUBS, me=me)
+    melds = game.going_out_melds()
+    if not going_out:
+        assert melds is None
+        return
+    assert melds is not None
+    assert sorted(sorted(card.index for card in m.cards) for m in melds) == sorted(
+        sorted(card.index for card in cs(text)) for text in FIRST_TURN_OPENING
+    )
+    assert _left_after(game, melds) == Counter(cs("KD"))
+    # and they are a way out: laid down, the discard of the K♦ ends the round
+    out = ok(ok(game, hr.LayDown(melds)), discard("KD"))
+    assert out.outcome is not None and out.outcome.winner == 0
+
+
+def test_going_out_melds_levant_leave_one_card_of_a_hand_that_all_melds() -> None:
+    """7♠ 8♠ 9♠ 10♠ 4♥ 4♦ 4♣ would all go into the run of four and the 4s, but 000 §Playing
+    a turn asks for a discard at the end of every turn: the melds leave exactly one card,
+    an end of the run (7♠ or 10♠), for it. Either way the melds are worth less than 51
+    (8 + 9 + 10 + 12 = 39, 7 + 8 + 9 + 12 = 36), which the "Exception" of §The first meld
+    allows to a player who gets rid of every card this turn."""
+    game = spot(LEVANT, "7S 8S 9S 10S 4H 4D 4C", indicator=EIGHT_CLUBS)
+    melds = game.going_out_melds()
+    assert melds is not None
+    (last,) = _left_after(game, melds).elements()
+    assert last in cs("7S 10S")
+    out = ok(ok(game, hr.LayDown(melds)), discard(last))
+    assert out.outcome is not None and out.outcome.winner == 0
+
+
+@pytest.mark.parametrize(
+    ("hand", "me"),
+    [
+        # two cards, the 9♣ and the K♦, fit no meld, and only one may be the discard
+        ("10S JS QS KS 4H 4D 9C KD", {}),
+        # 2♠ 3♠ 4♠ and the 9♣ discarded would go out (9 < 51, allowed by the "Exception"
+        # of §The first meld), but a forgotten announcement bars going out this turn
+        ("2S 3S 4S 9C", {"missed": True, "announced": 0}),
+    ],
+)
+def test_going_out_melds_levant_none_where_no_way_out(hand: str, me: dict[str, Any]) -> None:
+    """000 §Playing a turn ("Always discard", "Announce": "If you forget, you may not go out
+    on your next turn"): no melds get rid of every card this turn."""
+    game = spot(LEVANT, hand, indicator=EIGHT_CLUBS, me=me)
+    assert game.going_out_melds() is None
+
+
+def test_going_out_melds_levant_below_the_bar_by_the_exception() -> None:
+    """000 §The first meld, "Exception: if you can get rid of all your cards in one turn, you
+    may do so even with less than 51 points". 2♠ 3♠ 4♠ (2 + 3 + 4 = 9) and the 9♣ for the
+    discard, on a turn that may go out."""
+    game = spot(LEVANT, "2S 3S 4S 9C", indicator=EIGHT_CLUBS)
+    melds = game.going_out_melds()
+    assert melds is not None
+    assert [sorted(card.index for card in m.cards) for m in melds] == [
+        sorted(card.index for card in cs("2S 3S 4S"))
+    ]
+    assert _left_after(game, melds) == Counter(cs("9C"))
+
+
+ROMME_LOW = "AH 2H 3H 4S 4D 4C 6C 7C 8C"
+"""Three melds worth 1 + 2 + 3 = 6 (002 §The first meld: "an Ace in A-2-3 is worth only
+1"), 4 + 4 + 4 = 12 and 6 + 7 + 8 = 21: 6 + 12 + 21 = 39, one short of 40."""
+
+
+@pytest.mark.parametrize(
+    ("hand", "others_melded", "going_out"),
+    [
+        # a Hand Rommé: all cards in one turn, nobody has melded: "The 40-point minimum
+        # does not apply"; the last card is melded, so no discard (002 §Going out)
+        (ROMME_LOW, False, True),
+        # seat 1 has melded: no Hand Rommé, and 39 < 40 may not come out (§The first meld:
+        # "If you can't reach 40, you must keep your cards in your hand")
+        (ROMME_LOW, True, False),
+        # with J♥ Q♥ K♥ (30) as well: 39 + 30 = 69 ≥ 40, an ordinary finish in one turn
+        (f"{ROMME_LOW} JH QH KH", True, True),
+    ],
+)
+def test_going_out_melds_romme_hand(hand: str, others_melded: bool, going_out: bool) -> None:
+    """``Round.going_out_melds`` in Rommé (002 §Scoring "Hand Rommé", §The first meld,
+    §Going out): every card goes into the melds, and they are a legal way out."""
+    table = [(1, 1, "KS KD KH")] if others_melded else []
+    game = spot(ROMME, hand, table=table)
+    melds = game.going_out_melds()
+    if not going_out:
+        assert melds is None
+        return
+    assert melds is not None
+    assert not _left_after(game, melds)
+    out = ok(game, hr.LayDown(melds))
+    assert out.outcome is not None and out.outcome.winner == 0
+    hand_romme = not others_melded
+    assert (out.outcome.ending is hr.Ending.HAND) is hand_romme
+
+
+def test_romme_hand_with_a_final_discard_goes_out() -> None:
+    """002 §Going out and RULES-MATRIX R6 (a Hand Rommé may end with a discard): the melds
+    of ROMME_LOW, 39 < 40, laid by a player who has not melded while nobody else has, and
+    the K♦ discarded, go out in a Hand Rommé."""
+    game = spot(ROMME, f"{ROMME_LOW} KD")
+    out = ok(ok(game, lay("AH 2H 3H", "4S 4D 4C", "6C 7C 8C")), discard("KD"))
+    assert out.outcome is not None and out.outcome.winner == 0
+    assert out.outcome.ending is hr.Ending.HAND
+
+
+def test_going_out_melds_romme_hand_with_a_final_discard() -> None:
+    """002 §Going out: "Usually you meld or lay off everything but one card and discard that
+    last card"; RULES-MATRIX R6 default: a Hand Rommé is a normal one-turn finish, "so a
+    final discard is allowed". The 39 points of ROMME_LOW and the K♦ discarded get rid of
+    every card this turn as a Hand Rommé (the engine accepts exactly that play: the test
+    above), so the melds are the three of ROMME_LOW, leaving the K♦."""
+    game = spot(ROMME, f"{ROMME_LOW} KD")
+    melds = game.going_out_melds()
+    assert melds is not None
+    assert _left_after(game, melds) == Counter(cs("KD"))
+
+
+def test_going_out_melds_classic_leaves_a_card_to_discard() -> None:
+    """004 §2: a turn ends with a discard unless the player got rid of every card, so a
+    discard is allowed without being wanted. 10♠ J♠ Q♠ K♠ (40) and 4♥ 4♦ 4♣ (12) make 52,
+    over the bar of 51 (004 §4), and leave the K♦ for the last discard."""
+    game = spot(hr.rulesets.classic, "10S JS QS KS 4H 4D 4C KD")
+    melds = game.going_out_melds()
+    assert melds is not None
+    assert _left_after(game, melds) == Counter(cs("KD"))
+
+
 # --- D. the redeal claim, the indicator and demoted wild cards ------------------------
+
+
+NOT_WEAK = Code.REDEAL_NOT_ALLOWED
+"""A claim refused because the deal is not one of 000 §Setup 4's weak deals."""
+
+NATURAL = Code.NATURAL_CARD_GIVEN_ROLE
+"""A natural card laid off as the 10♥ (000 §Wild cards): it stands for nothing but itself."""
 
 
 def _asked(ruleset: hr.Ruleset, hand: str, indicator: str | None, seat: int = 1) -> hr.Round:
@@ -777,33 +1023,33 @@ def _asked(ruleset: hr.Ruleset, hand: str, indicator: str | None, seat: int = 1)
 
 
 @pytest.mark.parametrize(
-    ("hand", "indicator", "variants", "legal"),
+    ("hand", "indicator", "variants", "refusal"),
     [
         # four pairs of identical cards
-        ("5H 5H 6S 6S 7D 7D 9C 9C 2S 3D 4H 10C JD QS KH", "8C", (), True),
+        ("5H 5H 6S 6S 7D 7D 9C 9C 2S 3D 4H 10C JD QS KH", "8C", (), LEGAL),
         # RULES-MATRIX L6 a: "four pairs" read as at least four (five here)
-        ("5H 5H 6S 6S 7D 7D 9C 9C 10C 10C 2S 3D 4H JD QS", "8C", (), True),
+        ("5H 5H 6S 6S 7D 7D 9C 9C 10C 10C 2S 3D 4H JD QS", "8C", (), LEGAL),
         # three pairs and a wild card (the A♣ under the 8♣)
-        ("5H 5H 6S 6S 7D 7D AC 2S 3D 4H 9C 10C JD QS KH", "8C", (), True),
+        ("5H 5H 6S 6S 7D 7D AC 2S 3D 4H 9C 10C JD QS KH", "8C", (), LEGAL),
         # two pairs and two wild cards
-        ("5H 5H 6S 6S AC AC 2S 3D 4H 7D 9C 10C JD QS KH", "8C", (), True),
+        ("5H 5H 6S 6S AC AC 2S 3D 4H 7D 9C 10C JD QS KH", "8C", (), LEGAL),
         # three pairs and no wild card: not weak enough
-        ("5H 5H 6S 6S 7D 7D 2S 3D 4H 9C 10C JD QS KH 8S", "8C", (), False),
+        ("5H 5H 6S 6S 7D 7D 2S 3D 4H 9C 10C JD QS KH 8S", "8C", (), NOT_WEAK),
         # two pairs and one wild card: not weak enough
-        ("5H 5H 6S 6S AC 2S 3D 4H 7D 9C 10C JD QS KH 8S", "8C", (), False),
+        ("5H 5H 6S 6S AC 2S 3D 4H 7D 9C 10C JD QS KH 8S", "8C", (), NOT_WEAK),
         # under the 8♣ the two jokers are identical natural A♣: a fourth pair (L6 b)
-        ("5H 5H 6S 6S 7D 7D JK JK 2S 3D 4H 9C 10C QS KH", "8C", (), True),
+        ("5H 5H 6S 6S 7D 7D JK JK 2S 3D 4H 9C 10C QS KH", "8C", (), LEGAL),
         # an Ace indicator makes the jokers wild: three pairs and a joker
-        ("5H 5H 6S 6S 7D 7D JK 2S 3D 4H 9C 10C JD QS KH", "AS", (), True),
+        ("5H 5H 6S 6S 7D 7D JK 2S 3D 4H 9C 10C JD QS KH", "AS", (), LEGAL),
         # ... and every Ace ordinary: three pairs and a natural A♣
-        ("5H 5H 6S 6S 7D 7D AC 2S 3D 4H 9C 10C JD QS KH", "AS", (), False),
+        ("5H 5H 6S 6S 7D 7D AC 2S 3D 4H 9C 10C JD QS KH", "AS", (), NOT_WEAK),
         # Jokers only: the jokers are the wild cards, the A♣ is natural
-        ("5H 5H 6S 6S 7D 7D JK 2S 3D 4H 9C 10C JD QS KH", None, ("jokers_only",), True),
-        ("5H 5H 6S 6S 7D 7D AC 2S 3D 4H 9C 10C JD QS KH", None, ("jokers_only",), False),
+        ("5H 5H 6S 6S 7D 7D JK 2S 3D 4H 9C 10C JD QS KH", None, ("jokers_only",), LEGAL),
+        ("5H 5H 6S 6S 7D 7D AC 2S 3D 4H 9C 10C JD QS KH", None, ("jokers_only",), NOT_WEAK),
     ],
 )
 def test_levant_redeal_claim_by_the_starter(
-    hand: str, indicator: str | None, variants: tuple[str, ...], legal: bool
+    hand: str, indicator: str | None, variants: tuple[str, ...], refusal: Refusal
 ) -> None:
     """000 §Setup 4: "a player dealt four pairs of identical cards (e.g. 5♥ 5♥), or three
     such pairs and a wild card, or two pairs and two wild cards, may show them and ask
@@ -813,7 +1059,7 @@ def test_levant_redeal_claim_by_the_starter(
     may claim too (RULES-MATRIX L6 e)."""
     ruleset = rules("levant", *variants)
     game = _asked(ruleset, hand, indicator)
-    after = expect(game, hr.ClaimRedeal(), legal)
+    after = expect(game, hr.ClaimRedeal(), refusal)
     ok(game, hr.PassRedeal())
     if after is not None:
         assert after.outcome is not None and after.outcome.ending is hr.Ending.REDEAL
@@ -827,26 +1073,26 @@ def test_levant_redeal_claim_by_the_dealer() -> None:
 
 
 @pytest.mark.parametrize(
-    ("setup", "card", "target", "legal"),
+    ("setup", "card", "target", "refusal"),
     [
         # 8♣: the A♣ is wild and may be the 10♥
-        (("8C",), "AC", 1, True),
+        (("8C",), "AC", 1, LEGAL),
         # 8♣: a joker is a natural A♣, which does not fit 7♥ 8♥ 9♥ ...
-        (("8C",), "JK", 1, False),
+        (("8C",), "JK", 1, NATURAL),
         # ... but ends J♣ Q♣ K♣ as its high Ace ("J♣ Q♣ K♣ joker is a sequence")
-        (("8C",), "JK", 2, True),
+        (("8C",), "JK", 2, LEGAL),
         # A♠: the jokers are wild ...
-        (("AS",), "JK", 1, True),
+        (("AS",), "JK", 1, LEGAL),
         # ... and the A♣ is an ordinary Ace: it fits J♣ Q♣ K♣, not 7♥ 8♥ 9♥
-        (("AS",), "AC", 2, True),
-        (("AS",), "AC", 1, False),
+        (("AS",), "AC", 2, LEGAL),
+        (("AS",), "AC", 1, NATURAL),
         # Jokers only: the joker is wild, the A♣ natural
-        ((None, "jokers_only"), "JK", 1, True),
-        ((None, "jokers_only"), "AC", 1, False),
+        ((None, "jokers_only"), "JK", 1, LEGAL),
+        ((None, "jokers_only"), "AC", 1, NATURAL),
     ],
 )
 def test_levant_indicator_decides_what_is_wild(
-    setup: tuple[str | None, ...], card: str, target: int, legal: bool
+    setup: tuple[str | None, ...], card: str, target: int, refusal: Code | None
 ) -> None:
     """000 §Wild cards: "If it is not an Ace, the two Aces of its suit are wild for this
     round. The two jokers then take their place and count as ordinary Aces of that
@@ -862,12 +1108,15 @@ def test_levant_indicator_decides_what_is_wild(
         indicator=indicator,
     )
     if target == 2:
-        expect(game, off(2, card), legal)
-    elif legal:
+        expect(game, off(2, card), refusal)
+    elif refusal is LEGAL:
         ok(game, off(1, card, role="10H"))
     else:
-        refused(game, off(1, card, role="10H"))
-        refused(game, off(1, card))
+        # a natural card named as the 10♥ stands for nothing but itself ...
+        refused(game, off(1, card, role="10H"), refusal)
+        # ... and as itself an Ace of clubs breaks the heart run: neither a run (two
+        # suits) nor a set (three ranks)
+        expect(game, off(1, card), breaks(Topic.MELD_SHAPE))
 
 
 def _took_wild(taken: str, hand: str, indicator: str, *variants: str) -> hr.Round:
@@ -883,24 +1132,27 @@ def _took_wild(taken: str, hand: str, indicator: str, *variants: str) -> hr.Roun
 
 
 @pytest.mark.parametrize(
-    ("taken", "indicator", "variants", "new_meld", "legal"),
+    ("taken", "indicator", "variants", "new_meld", "refusal"),
     [
         # a wild A♣ taken from the pile "counts only as a natural Ace of its suit"
-        ("AC", "8C", (), "AC 2C 3C", True),
-        ("AC", "8C", (), "7H AC 9H", False),
+        ("AC", "8C", (), "AC 2C 3C", LEGAL),
+        # 7♥ A♣ 9♥ as natural cards: two suits and three ranks, neither a run nor a set
+        ("AC", "8C", (), "7H AC 9H", Code.MELD_NOT_RUN_OR_SET),
         # under an Ace indicator a joker from the pile "counts only as an Ace (of any suit)"
-        ("JK", "AS", (), "JK 2H 3H", True),
-        ("JK", "AS", (), "QD KD JK", True),
-        ("JK", "AS", (), "7H JK 9H", False),
+        ("JK", "AS", (), "JK 2H 3H", LEGAL),
+        ("JK", "AS", (), "QD KD JK", LEGAL),
+        # even as the A♥, 7♥ A♥ 9♥ is one suit whose ranks do not follow each other
+        ("JK", "AS", (), "7H JK 9H", Code.RUN_NOT_IN_SEQUENCE),
         # RULES-MATRIX L4 default: under a non-Ace indicator the joker stays the natural A♣
-        ("JK", "8C", (), "JK 2C 3C", True),
-        ("JK", "8C", (), "JK 2H 3H", False),
+        ("JK", "8C", (), "JK 2C 3C", LEGAL),
+        # A♣ 2♥ 3♥: two suits and three ranks, neither a run nor a set
+        ("JK", "8C", (), "JK 2H 3H", Code.MELD_NOT_RUN_OR_SET),
         # ... while ``joker_demotion_always`` lets it be an Ace of any suit
-        ("JK", "8C", ("joker_demotion_always",), "JK 2H 3H", True),
+        ("JK", "8C", ("joker_demotion_always",), "JK 2H 3H", LEGAL),
     ],
 )
 def test_levant_wild_taken_from_the_discard_pile(
-    taken: str, indicator: str, variants: tuple[str, ...], new_meld: str, legal: bool
+    taken: str, indicator: str, variants: tuple[str, ...], new_meld: str, refusal: Refusal
 ) -> None:
     """000 §Exchanging wild cards, "Discarded wild cards: a wild Ace taken from the discard
     pile counts only as a natural Ace of its suit; a joker taken from the discard pile
@@ -912,17 +1164,23 @@ def test_levant_wild_taken_from_the_discard_pile(
     extra = [card for card in spare.split() if card not in rest]
     game = _took_wild(taken, " ".join([taken, *rest, *extra, "4S", "6S"]), indicator, *variants)
     # the hand holds one copy of the taken face, so naming it plays the taken copy
-    expect(game, lay(new_meld), legal)
+    expect(game, lay(new_meld), refusal)
 
 
-@pytest.mark.parametrize(("variants", "legal"), [((), True), (("demoted_wild_counts",), False)])
-def test_levant_demoted_wild_and_the_one_wild_limit(variants: tuple[str, ...], legal: bool) -> None:
+@pytest.mark.parametrize(
+    ("variants", "refusal"),
+    # counting the taken A♣ too, the meld holds two wild cards where one is allowed
+    [((), LEGAL), (("demoted_wild_counts",), Code.MELD_TOO_MANY_WILDS)],
+)
+def test_levant_demoted_wild_and_the_one_wild_limit(
+    variants: tuple[str, ...], refusal: Refusal
+) -> None:
     """000 §Wild cards: "a meld may contain only one wild card"; the A♣ taken from the pile
     "counts only as a natural Ace". RULES-MATRIX L5 default: so A♣ (taken) 2♣ A♣ (wild,
     as the 3♣) holds one wild and is valid; ``demoted_wild_counts`` counts the taken
     one too, and the meld holds two."""
     game = _took_wild("AC", "AC AC 2C 3C 4S 6S", "8C", *variants)
-    expect(game, hr.LayDown((meld("AC 2C AC", demoted=[0]),)), legal)
+    expect(game, hr.LayDown((meld("AC 2C AC", demoted=[0]),)), refusal)
 
 
 # --- E. more exchanges, lay-offs and endings ------------------------------------------
@@ -954,11 +1212,17 @@ def test_levant_demoted_ace_on_the_table_is_no_wild_to_take() -> None:
         table=[(1, 1, meld("AC 2C 3C", demoted=[0])), (2, 0, "JD QD KD")],
         indicator=EIGHT_CLUBS,
     )
-    refused(game, swap(1, "JK"))
+    refused(game, swap(1, "JK"), Code.EXCHANGE_NO_WILD)
 
 
-@pytest.mark.parametrize(("variants", "legal"), [((), True), (("tournament_jokers",), False)])
-def test_romme_two_naturals_two_jokers_set_exchange(variants: tuple[str, ...], legal: bool) -> None:
+@pytest.mark.parametrize(
+    ("variants", "refusal"),
+    # two naturals and two jokers are not three naturals and a joker: not "completed"
+    [((), LEGAL), (("tournament_jokers",), Code.EXCHANGE_SET_INCOMPLETE)],
+)
+def test_romme_two_naturals_two_jokers_set_exchange(
+    variants: tuple[str, ...], refusal: Refusal
+) -> None:
     """002 §Exchanging a joker: a joker in a set "can be exchanged for either missing
     suit"; RULES-MATRIX R2: 6♠ 6♥ JK JK is a valid set. §Variants, Tournament jokers:
     "only once the set is completed to four cards"; RULES-MATRIX R10: only a set of
@@ -968,7 +1232,7 @@ def test_romme_two_naturals_two_jokers_set_exchange(variants: tuple[str, ...], l
         "6C 7S 7H 2D",
         table=[(1, 1, "6S 6H JK JK"), (2, 0, "KS KD KH")],
     )
-    expect(game, swap(1, "6C"), legal)
+    expect(game, swap(1, "6C"), refusal)
 
 
 def test_romme_run_with_two_jokers_gives_up_one() -> None:
@@ -1000,9 +1264,13 @@ def test_classic_exchange_in_the_opening_turn() -> None:
     ok(opened, swap(1, "JC"))
 
 
-@pytest.mark.parametrize(("variants", "legal"), [((), True), (("personal_team_opening",), False)])
+@pytest.mark.parametrize(
+    ("variants", "refusal"),
+    # opening personally, seat 0 has not opened: no Joker replacement before that
+    [((), LEGAL), (("personal_team_opening",), Code.NOT_OPENED)],
+)
 def test_saudi_partnership_exchange_on_the_teams_opening(
-    variants: tuple[str, ...], legal: bool
+    variants: tuple[str, ...], refusal: Refusal
 ) -> None:
     """004 §The four variants: in Saudi Hand Partnership "the opening belongs to the whole
     team". RULES-MATRIX P9 a default: once the partner (seat 2) has opened, seat 0 may
@@ -1014,11 +1282,15 @@ def test_saudi_partnership_exchange_on_the_teams_opening(
         table=[(1, 1, "9C 10C JK QC"), (2, 2, "KS KD KH")],
         others=(9, 9, 9),
     )
-    expect(game, swap(1, "JC"), legal)
+    expect(game, swap(1, "JC"), refusal)
 
 
-@pytest.mark.parametrize(("table", "legal"), [("5H 5S 5D", True), ("5H 5S AC", False)])
-def test_levant_wild_as_the_fourth_card_of_a_set(table: str, legal: bool) -> None:
+@pytest.mark.parametrize(
+    ("table", "refusal"),
+    # a second wild in 5♥ 5♠ A♣ breaks the one-wild limit
+    [("5H 5S 5D", LEGAL), ("5H 5S AC", breaks(Topic.WILD_COUNT))],
+)
+def test_levant_wild_as_the_fourth_card_of_a_set(table: str, refusal: Refusal) -> None:
     """000 §Melds: a lay-off may be "the fourth card of a group"; §Wild cards: "a meld may
     contain only one wild card". The A♣ (wild under the 8♣) completes 5♥ 5♠ 5♦, but not
     5♥ 5♠ A♣, which holds a wild already."""
@@ -1028,7 +1300,7 @@ def test_levant_wild_as_the_fourth_card_of_a_set(table: str, legal: bool) -> Non
         table=[(1, 1, table), (2, 0, "JD QD KD")],
         indicator=EIGHT_CLUBS,
     )
-    expect(game, off(1, "AC"), legal)
+    expect(game, off(1, "AC"), refusal)
 
 
 def _two_plus_wild(hand: str) -> hr.Round:
@@ -1062,7 +1334,8 @@ def test_levant_two_plus_wild_lay_off_then_stopping_short(hand: str) -> None:
     break the condition the lay-off was allowed on, so that discard is refused."""
     game = _two_plus_wild(hand)
     after = ok(game, off(1, "5D"))
-    refused(after, discard("KS"))
+    # the discard breaks the condition of the rule for a set of two cards and a wild
+    refused(after, discard("KS"), Code.LAYOFF_TWO_PLUS_WILD)
 
 
 def test_levant_two_plus_wild_lay_off_refused_when_the_turn_cannot_end_on_one_card() -> None:
@@ -1104,7 +1377,7 @@ def test_levant_missed_three_cards_bars_going_out() -> None:
     game = _missed("10H JH QH KS")
     game = ok(game, off(1, "10H"))
     game = ok(game, off(1, "JH"))
-    refused(game, off(1, "QH"))
+    refused(game, off(1, "QH"), Code.GOING_OUT_AFTER_MISSED_ANNOUNCEMENT)
     ok(game, discard("QH", announce=True))
 
 
@@ -1115,7 +1388,7 @@ def test_levant_redeal_claimed_only_before_play() -> None:
     hand = "5H 5H 6S 6S 7D 7D 9C 9C 2S 3D 4H 10C JD QS KH"
     game = _asked(LEVANT, hand, "8C").keep_deal()
     assert game.phase is PLAY
-    refused(game, hr.ClaimRedeal())
+    refused(game, hr.ClaimRedeal(), Code.REDEAL_NOT_ALLOWED)
 
 
 def test_levant_two_plus_wild_lay_off_after_a_missed_announcement() -> None:
@@ -1130,7 +1403,7 @@ def test_levant_two_plus_wild_lay_off_after_a_missed_announcement() -> None:
         indicator=EIGHT_CLUBS,
         me={"missed": True, "announced": 0},
     )
-    refused(game, off(1, "5D"))
+    refused(game, off(1, "5D"), Code.GOING_OUT_AFTER_MISSED_ANNOUNCEMENT)
     ok(game, discard("5D", announce=True))
 
 
@@ -1139,12 +1412,15 @@ def test_levant_lay_down_of_the_whole_hand_is_refused() -> None:
     always keep one card in your hand to throw away." Seat 0 has opened and holds only
     7♠ 8♠ 9♠: laying them down would leave nothing to discard."""
     game = spot(LEVANT, "7S 8S 9S", table=[(1, 0, "JD QD KD")], indicator=EIGHT_CLUBS)
-    refused(game, lay("7S 8S 9S"))
+    refused(game, lay("7S 8S 9S"), Code.MUST_KEEP_A_CARD)
     ok(game, discard("9S", announce=True))
 
 
-@pytest.mark.parametrize(("variants", "legal"), [((), True), (("no_rediscard_taken",), False)])
-def test_gulf_rediscarding_the_taken_card(variants: tuple[str, ...], legal: bool) -> None:
+@pytest.mark.parametrize(
+    ("variants", "refusal"),
+    [((), LEGAL), (("no_rediscard_taken",), Code.REDISCARD_TAKEN_CARD)],
+)
+def test_gulf_rediscarding_the_taken_card(variants: tuple[str, ...], refusal: Refusal) -> None:
     """003 §Turn Flow puts no condition on the card taken from the discard pile
     (RULES-MATRIX G10: re-discarding it is allowed); ``no_rediscard_taken`` forbids it."""
     game = spot(
@@ -1155,7 +1431,7 @@ def test_gulf_rediscarding_the_taken_card(variants: tuple[str, ...], legal: bool
         current=hr.PositionTurn(taken=c("QS")),
         discards="9D",
     )
-    expect(game, discard("QS"), legal)
+    expect(game, discard("QS"), refusal)
 
 
 def _classic_hand_finish(exchange_on: str) -> hr.Round:
@@ -1277,8 +1553,14 @@ def test_referee_exchange_question(
 # --- G. further edges ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("given", "legal"), [("9H", True), ("6H", False)])
-def test_levant_exchange_at_a_runs_end_takes_the_written_place(given: str, legal: bool) -> None:
+@pytest.mark.parametrize(
+    ("given", "refusal"),
+    # the 6♥ is not the card the wild stands for: the wrong card for the exchange
+    [("9H", LEGAL), ("6H", Code.EXCHANGE_WRONG_CARDS)],
+)
+def test_levant_exchange_at_a_runs_end_takes_the_written_place(
+    given: str, refusal: Refusal
+) -> None:
     """000 §Exchanging wild cards: "in a sequence, the card for its position".
     RULES-MATRIX L3: the wild at the end of 7♥ 8♥ A♣ stands for the card at its written
     place, the 9♥; the 6♥ at the other end is not the card it stands for."""
@@ -1288,7 +1570,7 @@ def test_levant_exchange_at_a_runs_end_takes_the_written_place(given: str, legal
         table=[(1, 1, "7H 8H AC"), (2, 0, "JD QD KD")],
         indicator=EIGHT_CLUBS,
     )
-    expect(game, swap(1, given), legal)
+    expect(game, swap(1, given), refusal)
 
 
 def test_levant_exchange_that_would_force_going_out_after_a_missed_announcement() -> None:
@@ -1303,7 +1585,7 @@ def test_levant_exchange_that_would_force_going_out_after_a_missed_announcement(
         indicator=EIGHT_CLUBS,
         me={"missed": True, "announced": 0},
     )
-    refused(game, swap(1, "5D 5C"))
+    refused(game, swap(1, "5D 5C"), Code.GOING_OUT_AFTER_MISSED_ANNOUNCEMENT)
 
 
 def test_levant_exchange_then_discard_the_wild_to_go_out() -> None:
@@ -1321,8 +1603,12 @@ def test_levant_exchange_then_discard_the_wild_to_go_out() -> None:
     assert out.outcome is not None and out.outcome.winner == 0
 
 
-@pytest.mark.parametrize(("variants", "legal"), [((), True), (("joker_inside_only",), False)])
-def test_classic_joker_laid_off_at_a_runs_end(variants: tuple[str, ...], legal: bool) -> None:
+@pytest.mark.parametrize(
+    ("variants", "refusal"),
+    # under the switch the Joker as the 10♥ would end the run: the run-end rule
+    [((), LEGAL), (("joker_inside_only",), breaks(Topic.WILD_AT_RUN_END))],
+)
+def test_classic_joker_laid_off_at_a_runs_end(variants: tuple[str, ...], refusal: Refusal) -> None:
     """004 §The Joker: "The Joker stands in for a missing card inside a run or set".
     RULES-MATRIX P3 default: "inside" means within the meld, ends included;
     ``joker_inside_only`` allows interior gaps only, so 7♥ 8♥ 9♥ + Joker as the 10♥
@@ -1332,19 +1618,19 @@ def test_classic_joker_laid_off_at_a_runs_end(variants: tuple[str, ...], legal: 
         "JK 4D 2C",
         table=[(1, 1, "7H 8H 9H"), (2, 0, "KS KD KC")],
     )
-    expect(game, off(1, "JK", role="10H"), legal)
+    expect(game, off(1, "JK", role="10H"), refusal)
 
 
 @pytest.mark.parametrize(
-    ("table", "role", "legal"),
+    ("table", "role", "refusal"),
     [
         # 6♥ JK 8♥ + JK (9♥): four cards, two jokers
-        ("6H JK 8H", "9H", True),
-        # 6♥ JK 8♥ JK + JK (10♥): five cards, three jokers
-        ("6H JK 8H JK", "10H", False),
+        ("6H JK 8H", "9H", LEGAL),
+        # 6♥ JK 8♥ JK + JK (10♥): five cards, three jokers, over the limit of two
+        ("6H JK 8H JK", "10H", breaks(Topic.WILD_COUNT)),
     ],
 )
-def test_gulf_jokers_laid_off_by_meld_length(table: str, role: str, legal: bool) -> None:
+def test_gulf_jokers_laid_off_by_meld_length(table: str, role: str, refusal: Refusal) -> None:
     """003 §Jokers: "Maximum 1 joker allowed in a 3-card meld, and maximum 2 jokers in a
     meld of 4 or more cards." A third joker never fits."""
     game = spot(
@@ -1353,4 +1639,4 @@ def test_gulf_jokers_laid_off_by_meld_length(table: str, role: str, legal: bool)
         table=[(1, 1, table), (2, 0, "KS KD KC")],
         others=(9, 9, 9),
     )
-    expect(game, off(1, "JK", role=role), legal)
+    expect(game, off(1, "JK", role=role), refusal)

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from hand_rummy.actions import Action, LayDown, PassRedeal
+from hand_rummy.actions import Action, Discard, LayDown, PassRedeal
 from hand_rummy.cards import Card
 from hand_rummy.errors import InvalidStateError, expect
 from hand_rummy.history import ActionLog
@@ -287,21 +287,38 @@ class Round(RoundState):
     def going_out_melds(self) -> tuple[Meld, ...] | None:
         """Melds with which the player to move gets rid of every card this turn, or ``None``.
 
-        Only new melds from the hand are searched (lay-offs are not); where
-        the rules want a final discard, one card is left for it. The melds
-        must reach the player's opening bar unless the rules exempt such a
-        finish. Call it after drawing.
+        Only new melds from the hand are searched (lay-offs are not). Where the
+        rules want a final discard, one card is left for it; where they allow one
+        without wanting it (002, 004), melds of every card are looked for first, then
+        melds that leave one card, which must then be a legal last discard. The melds
+        must reach the player's opening bar unless the rules exempt such a finish.
+        Call it after drawing.
         """
         if not may_go_out(self):
             return None
-        keep = 1 if self.ruleset.going_out.final_discard else 0
+        hand = self.hands[self.turn]
         required = self.required_opening(self.turn)
-        for combo in self.finder.covers(self.hands[self.turn], keep=keep):
-            melds = tuple(f.meld for f in combo)
-            enough = required is None or sum(f.points for f in combo) >= required
-            if enough or judge(self, LayDown(melds)).ok:
-                return melds
+        keeps = (1,) if self.ruleset.going_out.final_discard else (0, 1)
+        for keep in keeps:
+            for combo in self.finder.covers(hand, keep=keep):
+                melds = tuple(f.meld for f in combo)
+                enough = required is None or sum(f.points for f in combo) >= required
+                if not (enough or judge(self, LayDown(melds)).ok):
+                    continue
+                if keep == 0 or self._ends_with_discard(melds):
+                    return melds
         return None
+
+    def _ends_with_discard(self, melds: tuple[Meld, ...]) -> bool:
+        """Whether laying ``melds`` down leaves one card that may then end the round as
+        the discard: the card taken this turn, say, may not go back under 004."""
+        lay_down = LayDown(melds)
+        ruling = judge(self, lay_down)
+        if ruling.change is None:
+            return False
+        after = advance(self, lay_down, ruling.change)
+        (last,) = after.hand(self.turn)
+        return after.check(Discard(last)).ok
 
     def going_out_is_hand(self, final_discard: bool) -> bool:
         """Whether the player to move, going out this turn, would make a Hand."""
