@@ -49,7 +49,7 @@ from hand_rummy.rules import presets
 from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.rules.wilds import MeldKind
 from hand_rummy.state import DEMOTED, TableMeld
-from hand_rummy.table import LayoffContext, lay_off
+from hand_rummy.table import LayoffContext, exchange, lay_off
 
 SCALE = float(os.environ.get("HR_ORACLE_SCALE", "1"))
 EXAMPLES = max(1, round(600 * SCALE))
@@ -323,6 +323,8 @@ class Oracle:
                             (rest, changed),
                         )
                         return True
+        if finish.exchanges and self._exchange(key, hand, table, owed):
+            return True
         if not self.new_melds:
             return False
         for chosen, rest in _sub_multisets(hand, 3):
@@ -332,6 +334,35 @@ class Oracle:
                     grown = (*grown, _OWED)
                 if self.solve(rest, grown):
                     self.step[key] = (f"meld {meld.describe()}", (rest, grown))
+                    return True
+        return False
+
+    def _exchange(
+        self, key: State, hand: tuple[int, ...], table: tuple[Entry, ...], owed: bool
+    ) -> bool:
+        """A wild taken from any meld on the table (the turn's new melds too) by one or two
+        ordinary cards of the hand, as :func:`~hand_rummy.table.exchange` judges, the freed
+        wild joining the hand."""
+        plain = tuple(slot for slot in hand if slot < DEMOTED)
+        supplies = {(slot,) for slot in plain} | set(itertools.combinations(plain, 2))
+        for i, (meld, kind, owner) in enumerate(table):
+            if not self.usable(owner):
+                continue
+            for supply in sorted(supplies):
+                result = exchange(meld, [CARDS[slot] for slot in supply], self.rules)
+                if result.wild is None or result.meld is None:
+                    continue
+                rest = list(hand)
+                for slot in supply:
+                    rest.remove(slot)
+                after = tuple(sorted((*rest, result.wild.index)))
+                entry = (result.meld, kind, owner)
+                changed = tuple(sorted((*table[:i], entry, *table[i + 1 :]), key=_entry_key))
+                if owed:
+                    changed = (*changed, _OWED)
+                if self.solve(after, changed):
+                    shown = " ".join(_show(slot) for slot in supply)
+                    self.step[key] = (f"exchange {shown} on {meld.describe()}", (after, changed))
                     return True
         return False
 
@@ -539,6 +570,7 @@ def positions(draw: st.DrawFn, config: str) -> Position:
         final_discard=draw(st.booleans()),
         may_discard=draw(st.booleans()),
         on_others=draw(st.booleans()),
+        exchanges=draw(st.booleans()),
     )
     forbidden: Card | None = None
     if (plain or demoted) and draw(st.integers(0, 3)) == 0:
@@ -564,12 +596,37 @@ def check(position: Position, melding: frozenset[int] = frozenset()) -> bool:
     )
     how = oracle.plan(position.hand, position.table) if want else []
     got = plan is not None
+    if got and not want and melding and position.finish.exchanges:
+        # where exchanges may be part of a way, ``melding`` is not held to when no way meets
+        # it (finish_plan says why): then some way out exists without that condition
+        free = Oracle(position.rules, position.finish, position.discardable)
+        assert plan == () and free(position.hand, position.table), position.describe()
+        event("a way out with melding aside, exchanges counting")
+        return want
     assert got == want, (
         f"finish_plan says {got}, the oracle {want} (melding {sorted(melding)})\n"
         f"{position.describe()}\n" + (f"oracle's way out: {'; '.join(how)}" if how else "")
     )
     if plan is None:
         return want
+    if plan == () and position.finish.exchanges:
+        # a way that starts with an exchange is given as no melds: the oracle's answer above
+        # is the check of it (the plan's shape is checked where the way needs no exchange)
+        plain = attrs.evolve(position.finish, exchanges=False)
+        if (
+            finish_plan(
+                finder,
+                position.hand,
+                table=position.table,
+                seat=SEAT,
+                rules=plain,
+                discardable=position.discardable,
+                melding=melding,
+            )
+            is None
+        ):
+            event("finishes only by an exchange")
+            return want
     assert list(plan) == sorted(plan)
     melds = finder.melds_at(position.hand, plan)
     left = list(position.hand)

@@ -13,22 +13,27 @@ The indicator is the 8♣ throughout, so the two A♣ are wild (000 §Wild cards
 
 from __future__ import annotations
 
+import attrs
+
 import hand_rummy as hr
 from hand_rummy import Code, Phase, Position
 from hand_rummy import PositionMeld as M
 from hand_rummy import PositionSeat as S
+from hand_rummy.rules.turn import FreedWild
 from scripted import c, cs
 from three_ways import ok, refused
 
 HEARTS = M(1, 1, hr.Meld.of("7H AC 9H"))  # seat 1's run; its A♣ is the 8♥
 
 
-def _position(spec: str, hand: str, table: list[M]) -> hr.Round:
-    preset, *variants = spec.split("+")
+def _position(spec: str | hr.Ruleset, hand: str, table: list[M]) -> hr.Round:
+    if isinstance(spec, str):
+        preset, *variants = spec.split("+")
+        spec = hr.build(preset, variants)
     seats = [S(hand, turns_played=2), 9, 9]  # seat 0 to play, past its first turn
     return hr.Round.from_position(
         Position(
-            hr.build(preset, variants),
+            spec,
             seats,
             turn=0,
             phase=Phase.PLAY,
@@ -78,3 +83,28 @@ def test_an_exchange_that_keeps_the_one_card_promise() -> None:
     # still bound: discarding now would leave four cards
     refused(after, hr.Discard(c("KS")), Code.LAYOFF_TWO_PLUS_WILD)
     ok(ok(after, hr.LayDown.of("6D 7D 8D")), hr.Discard(c("KS")))
+
+
+def test_a_below_bar_opening_whose_only_way_out_takes_a_wild() -> None:
+    # 2♠ 3♠ 4♠ is 9 points. What it leaves, 8♥ 5♦ 6♦ K♣, goes out only by taking seat 1's
+    # A♣ with the 8♥ and laying 5♦ 6♦ A♣ (the A♣ as the 7♦), then discarding the K♣: no
+    # meld or lay-off takes the 8♥, 5♦ or 6♦ otherwise. So the opening stands (L11)
+    game = _position("levant", "2S 3S 4S 8H 5D 6D KC", [HEARTS])
+    game = ok(game, hr.LayDown.of("2S 3S 4S"))
+    game = ok(game, hr.Exchange.of(1, "8H"))
+    game = ok(game, hr.LayDown((hr.Meld.of("5D 6D AC", roles={2: "7D"}),)))
+    done = ok(game, hr.Discard(c("KC")))
+    assert done.is_over
+
+
+def test_where_the_freed_wild_must_be_melded_at_once_no_way_out_takes_one() -> None:
+    # the same hand under rules that make a freed wild go into a new meld at once (002's
+    # rule, here on Levant): that duty and the promise cannot both be owed, so the exchange
+    # cannot be part of a way out, and the opening that needs it is refused (docs/rounds.rst)
+    levant = hr.build("levant")
+    strict = levant.with_(exchange=attrs.evolve(levant.exchange, freed_wild=FreedWild.NEW_MELD))
+    game = _position(strict, "2S 3S 4S 8H 5D 6D KC", [HEARTS])
+    opening = hr.LayDown.of("2S 3S 4S")
+    # (a ruleset changed by hand has no JSON form, so the referee is not asked here)
+    assert game.check(opening).codes == (Code.OPENING_BELOW_THRESHOLD,)
+    assert opening not in game.legal_actions()

@@ -60,15 +60,20 @@ class BelowBarOpenings:
 
     ``finish(cards)`` is the way to finish from the hand ``cards`` (a count per
     hand slot) on the table before the opening, as the hand slots of its new
-    melds, or ``None``. Hands of cards are integers with a byte of count per
-    slot that ``hand`` holds, as in the finishing search: a growth is taken
-    from what an opening leaves by one subtraction. ``memo`` is the caller's
+    melds, or ``None``. ``exchanging(melds, cards)``, where a finish may take wild
+    cards from the table, says whether ``cards`` could pay for one on the table
+    after laying ``melds``: the parts taken apart cannot see such a way, so an
+    opening that might have one and has no other is searched on its own. Hands
+    of cards are integers with a byte of count per slot that ``hand`` holds, as
+    in the finishing search: a growth is taken from what an opening leaves by
+    one subtraction. ``memo`` is the caller's
     :class:`~hand_rummy.finishing.LayOffMemo`, which its other searches share.
     """
 
     __slots__ = (
         "_asked",
         "_codes",
+        "_exchanging",
         "_finder",
         "_finish",
         "_groups",
@@ -87,9 +92,11 @@ class BelowBarOpenings:
         hand: Sequence[int],
         finish: Callable[[Sequence[int]], Plan | None],
         memo: LayOffMemo | None = None,
+        exchanging: Callable[[Sequence[FoundMeld], Sequence[int]], bool] | None = None,
     ) -> None:
         self._finder = finder
         self._finish = finish
+        self._exchanging = exchanging
         self._size = len(hand)
         self._held = list(compress(range(len(hand)), hand))
         self._unit = {slot: 1 << (8 * i) for i, slot in enumerate(self._held)}
@@ -124,7 +131,16 @@ class BelowBarOpenings:
             if known is None:
                 return alone()
             groups.append(known)
-        return self._grown(groups, 0, left, left, set())
+        plan = self._grown(groups, 0, left, left, set())
+        if (
+            plan is None
+            and self._exchanging is not None
+            and self._exchanging(melds, self._counts(left))
+        ):
+            # a way out may take a wild from the table (one of these melds' own, say), which
+            # the parts taken apart do not see: the opening's own search does
+            return alone()
+        return plan
 
     def _grown(
         self,
@@ -160,11 +176,15 @@ class BelowBarOpenings:
     def _way(self, cards: int) -> Plan | None:
         if cards in self._ways:
             return self._ways[cards]
+        plan = self._ways[cards] = self._finish(self._counts(cards))
+        return plan
+
+    def _counts(self, cards: int) -> list[int]:
+        """The hand of the coded ``cards``, a count per hand slot."""
         counts = [0] * self._size
         for i, slot in enumerate(self._held):
             counts[slot] = (cards >> (8 * i)) & 0xFF
-        plan = self._ways[cards] = self._finish(counts)
-        return plan
+        return counts
 
     def _code(self, found: FoundMeld) -> int:
         code = self._codes.get(found)

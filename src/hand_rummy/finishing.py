@@ -26,8 +26,9 @@ its own to be shown legal.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
-from collections.abc import Callable, Container, Iterable, Mapping, Sequence, Set
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence, Set
 from itertools import compress
 from typing import TypeVar
 
@@ -39,11 +40,12 @@ from hand_rummy.melds import Meld
 from hand_rummy.memo import IdentityMemo
 from hand_rummy.rules.wilds import MeldKind
 from hand_rummy.state import DEMOTED, TableMeld
-from hand_rummy.table import LayoffContext, lay_off
+from hand_rummy.table import LayoffContext, exchange, exchange_supplies, lay_off
 
 __all__ = [
     "FinishRules",
     "LayOffMemo",
+    "exchange_payable",
     "finish_plan",
     "lay_off_codes",
     "lay_off_groups",
@@ -66,12 +68,15 @@ class FinishRules:
     may also empty by melding, and ``may_discard`` says whether one card may
     still end the turn as a discard (a Hand that must meld every card may
     not). ``on_others``: lay-offs on other players' melds count (a Hand
-    finish under 000 and 004 adds to no other meld).
+    finish under 000 and 004 adds to no other meld), and so do exchanges on them.
     """
 
     final_discard: bool
     may_discard: bool = True
     on_others: bool = True
+    exchanges: bool = False
+    """Wild cards may be taken from table melds on the way, the freed wild joining the hand
+    (000 lets a player who has opened exchange "even in the same turn" and keep the wild)."""
 
 
 def finish_plan(
@@ -96,11 +101,46 @@ def finish_plan(
     count (the card taken from the discard pile, say, which must be melded).
     ``memo`` keeps what the search learns about lay-offs for the caller's next
     searches (a listing asks one for each of its openings below the bar).
+    With ``rules.exchanges``, a way may also take wild cards from the melds of
+    ``table``; a way found only so is given as no new melds, ``()``: it starts with
+    an exchange, after which the hand holds other cards than these. And where
+    exchanges may be part of a way, ``melding`` is not held to when no way meets
+    it: a wild melded and taken back by an exchange leaves no trace of having been
+    melded, so only a search of the moves in their order could tell. The one
+    caller that passes ``melding`` asks before an opening that must hold the card
+    just taken, to rule out the openings below the bar when no way is left at all,
+    and judges each opening it keeps on its own: a generous answer is what it needs.
     """
+    table = table if isinstance(table, tuple) else tuple(table)
+    search = functools.partial(
+        _finish_plan, finder, seat=seat, rules=rules, discardable=discardable, memo=memo
+    )
+    plan = search(hand, table, melding=melding)
+    if plan is not None or not rules.exchanges:
+        return plan
+    free = functools.partial(search, melding=frozenset())
+    if melding and free(hand, table) is not None:
+        return ()
+    found = _after_exchange(finder, hand, table, seat=seat, rules=rules, search=free, seen=set())
+    return () if found else None
+
+
+def _finish_plan(
+    finder: MeldFinder,
+    hand: Sequence[int],
+    table: tuple[TableMeld, ...],
+    *,
+    seat: int,
+    rules: FinishRules,
+    discardable: Callable[[int], bool],
+    melding: Set[int],
+    memo: LayOffMemo | None,
+) -> tuple[int, ...] | None:
+    """:func:`finish_plan` without exchanges."""
     spare = 1 if rules.final_discard or rules.may_discard else 0
     if sum(hand) == 0:
         return None if rules.final_discard or melding else ()
-    older = _older(finder, table if isinstance(table, tuple) else tuple(table), seat, rules)
+    older = _older(finder, table, seat, rules)
     in_melds = finder.slots_in_melds(hand)
     if melding and melding.isdisjoint(in_melds):
         return None
@@ -122,6 +162,80 @@ def finish_plan(
     return search.start()
 
 
+def _after_exchange(
+    finder: MeldFinder,
+    hand: Sequence[int],
+    table: tuple[TableMeld, ...],
+    *,
+    seat: int,
+    rules: FinishRules,
+    search: Callable[[Sequence[int], tuple[TableMeld, ...]], tuple[int, ...] | None],
+    seen: set[tuple[object, ...]],
+) -> bool:
+    """Whether some way to finish takes a wild from a meld of ``table`` (and perhaps more
+    after it): ``search`` answers for a hand and table without exchanges.
+
+    Only the melds on the table before the finish need be tried: a wild taken back from
+    one of the player's new melds leaves the hand and table as laying that meld with the
+    natural card would, keeping the wild. Each exchange leaves one wild fewer on the
+    table, so the search ends; ``seen`` holds the hands and tables met already.
+    """
+    for after, laid in _exchanges(finder, hand, table, seat, rules):
+        key = (tuple(after), tuple(t.meld for t in laid))
+        if key in seen:
+            continue
+        seen.add(key)
+        if search(after, laid) is not None:
+            return True
+        if _after_exchange(finder, after, laid, seat=seat, rules=rules, search=search, seen=seen):
+            return True
+    return False
+
+
+def _exchanges(
+    finder: MeldFinder,
+    hand: Sequence[int],
+    table: tuple[TableMeld, ...],
+    seat: int,
+    rules: FinishRules,
+) -> Iterator[tuple[list[int], tuple[TableMeld, ...]]]:
+    """Each exchange ``hand`` can pay for on ``table``: the hand and the table after it
+    (the freed wild in the hand, an ordinary copy)."""
+    meld_rules = finder.rules
+    for target in table:
+        if not rules.on_others and target.owner != seat:
+            continue
+        for supply in exchange_supplies(target.meld, target.kind, meld_rules):
+            paid = Counter(card.index for card in supply)
+            if any(hand[slot] < count for slot, count in paid.items()):
+                continue
+            result = exchange(target.meld, supply, meld_rules)
+            if result.wild is None or result.meld is None:
+                continue
+            after = list(hand)
+            for slot, count in paid.items():
+                after[slot] -= count
+            after[result.wild.index] += 1
+            changed = attrs.evolve(target, meld=result.meld)
+            yield after, tuple(changed if t is target else t for t in table)
+
+
+def exchange_payable(
+    finder: MeldFinder,
+    hand: Sequence[int],
+    *,
+    table: Iterable[TableMeld],
+    seat: int,
+    rules: FinishRules,
+) -> bool:
+    """Whether ``hand`` could pay for a wild of ``table`` that a finish may take: where it
+    cannot, no way to finish holds an exchange (the hand only loses natural cards)."""
+    if not rules.exchanges:
+        return False
+    laid = table if isinstance(table, tuple) else tuple(table)
+    return any(True for _ in _exchanges(finder, hand, laid, seat, rules))
+
+
 def stuck_beyond(
     finder: MeldFinder,
     hand: Sequence[int],
@@ -133,8 +247,12 @@ def stuck_beyond(
 ) -> bool:
     """Whether more than ``limit`` cards of ``hand`` could go neither into a new meld nor,
     one lay-off after another, onto ``table``: then no turn gets rid of all but ``limit``
-    of them. A quick test, and a generous one: ``False`` proves nothing."""
-    older = _older(finder, table if isinstance(table, tuple) else tuple(table), seat, rules)
+    of them. A quick test, and a generous one: ``False`` proves nothing (and it is given
+    wherever a card could pay for a wild that the finish may take)."""
+    table = table if isinstance(table, tuple) else tuple(table)
+    if exchange_payable(finder, hand, table=table, seat=seat, rules=rules):
+        return False
+    older = _older(finder, table, seat, rules)
     return _placeable(finder, hand, finder.slots_in_melds(hand), older, limit) is None
 
 

@@ -17,11 +17,13 @@ already on the table keep their places and roles: melds are never rearranged
 
 from __future__ import annotations
 
+import functools
+import itertools
 from collections.abc import Iterable, Mapping
 
 import attrs
 
-from hand_rummy.cards import Card, Rank, Suit, format_cards
+from hand_rummy.cards import JOKER, Card, Rank, Suit, format_cards
 from hand_rummy.errors import expect
 from hand_rummy.melds import CardsLike, Meld, MeldJudgement, MeldRules, judge_meld, read_cards
 from hand_rummy.rulebook import violation
@@ -29,7 +31,14 @@ from hand_rummy.rules.turn import SetSupply
 from hand_rummy.rules.wilds import MeldKind
 from hand_rummy.verdict import Code, Topic, Verdict
 
-__all__ = ["ExchangeResult", "LayoffContext", "LayoffResult", "exchange", "lay_off"]
+__all__ = [
+    "ExchangeResult",
+    "LayoffContext",
+    "LayoffResult",
+    "exchange",
+    "exchange_supplies",
+    "lay_off",
+]
 
 
 @attrs.frozen
@@ -297,3 +306,46 @@ def _finish(after: Meld, wild: Card, rules: MeldRules) -> ExchangeResult:
     if not judged.ok:
         return ExchangeResult(judged.verdict)
     return ExchangeResult(Verdict.legal(), judged.meld, wild)
+
+
+@functools.lru_cache(maxsize=1024)
+def exchange_supplies(meld: Meld, kind: MeldKind, rules: MeldRules) -> tuple[tuple[Card, ...], ...]:
+    """The cards that could pay for a wild of the table meld ``meld`` (none if it holds no
+    wild that can be taken): in a run the card for the wild's place, in a set any of its
+    missing cards, each card spelt by every face that plays as it (a joker that is not wild
+    plays as a natural Ace of the indicator suit, 000 §Wild cards). Which of them the rules
+    accept is :func:`exchange`'s to say. Remembered: a table meld is asked about at every
+    turn until it changes."""
+    wilds = [
+        i
+        for i, (c, r) in enumerate(zip(meld.cards, meld.roles))
+        if r is not None and i not in meld.demoted and rules.is_wild(c)
+    ]
+    if not wilds:
+        return ()
+    joker_plays = None if rules.is_wild(JOKER) else rules.wilds.joker_as
+    spelt: list[tuple[Card, ...]] = []
+    for supply in _needed(meld, kind, rules, wilds):
+        faces = [(c, JOKER) if c == joker_plays else (c,) for c in supply]
+        spelt.extend(itertools.product(*faces))
+    return tuple(dict.fromkeys(tuple(sorted(s)) for s in spelt))
+
+
+def _needed(
+    meld: Meld, kind: MeldKind, rules: MeldRules, wilds: list[int]
+) -> list[tuple[Card, ...]]:
+    if kind is MeldKind.RUN:
+        return list(dict.fromkeys((r,) for i in wilds if (r := meld.roles[i]) is not None))
+    plays = [
+        r or rules.wilds.natural_as(c)
+        for i, (c, r) in enumerate(zip(meld.cards, meld.roles))
+        if i not in wilds
+    ]
+    rank = plays[0].rank
+    present = {c.suit for c in plays}
+    assert rank is not None
+    missing = [Card(rank, suit) for suit in Suit if suit not in present]
+    options: list[tuple[Card, ...]] = []
+    for size in range(1, len(missing) + 1):
+        options.extend(itertools.combinations(missing, size))
+    return options

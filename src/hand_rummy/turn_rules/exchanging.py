@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-import functools
-import itertools
 from collections.abc import Iterator
 
 from hand_rummy.actions import Exchange
-from hand_rummy.cards import JOKER, Card, Suit, format_cards
-from hand_rummy.melds import Meld, MeldRules
+from hand_rummy.cards import Card, format_cards
 from hand_rummy.rules.turn import FreedWild
-from hand_rummy.rules.wilds import MeldKind
 from hand_rummy.state import Obligation, RoundState, TableMeld
-from hand_rummy.table import exchange
+from hand_rummy.table import exchange, exchange_supplies
 from hand_rummy.transitions import Exchanged, advance
 from hand_rummy.turn_rules.gates import (
     PROMISES,
+    exchanges_in_finish,
     keep_problems,
     keeping_the_promise,
     obligation_problems,
@@ -102,12 +99,9 @@ def _promise_allows_exchanges(state: RoundState) -> bool:
     """Whether the turn is bound by a promise (a below-bar opening's, or one card's on a set
     of two naturals and a wild) under which an exchange may be one of the moves that keep
     it: a promise binds the rest of the turn, not the next move, and 000 lets an opened
-    player take wild cards from the table "even in the same turn". Where the freed wild
-    must be used at once, that duty would stand beside the promise, which a turn records
-    one of only, so there the promise still comes first."""
-    return (
-        state.current.obligation in PROMISES and state.ruleset.exchange.freed_wild is FreedWild.KEEP
-    )
+    player take wild cards from the table "even in the same turn"
+    (:func:`~hand_rummy.turn_rules.gates.exchanges_in_finish` says where)."""
+    return state.current.obligation in PROMISES and exchanges_in_finish(state)
 
 
 def _may_use(state: RoundState, target: TableMeld, wild: Card, left: list[int]) -> bool:
@@ -138,49 +132,8 @@ def exchanges(state: RoundState) -> Iterator[Exchange]:
         return
     hand = state.hands[seat]
     for target in state.table:
-        for supply in _supplies(target.meld, target.kind, state.rules):
+        for supply in exchange_supplies(target.meld, target.kind, state.rules):
             if all(hand[c.index] >= supply.count(c) for c in supply):
                 action = Exchange(target.id, supply)
                 if judge_exchange(state, action).ok:
                     yield action
-
-
-@functools.lru_cache(maxsize=1024)
-def _supplies(meld: Meld, kind: MeldKind, rules: MeldRules) -> tuple[tuple[Card, ...], ...]:
-    """The cards that could pay for a wild of ``meld`` (none if it holds no wild that can be
-    taken), each card spelt by every face that plays as it (a joker that is not wild plays
-    as a natural Ace of the indicator suit, 000 §Wild cards). Remembered: a table meld is
-    asked about at every turn until it changes."""
-    wilds = [
-        i
-        for i, (c, r) in enumerate(zip(meld.cards, meld.roles))
-        if r is not None and i not in meld.demoted and rules.is_wild(c)
-    ]
-    if not wilds:
-        return ()
-    joker_plays = None if rules.is_wild(JOKER) else rules.wilds.joker_as
-    spelt: list[tuple[Card, ...]] = []
-    for supply in _needed(meld, kind, rules, wilds):
-        faces = [(c, JOKER) if c == joker_plays else (c,) for c in supply]
-        spelt.extend(itertools.product(*faces))
-    return tuple(dict.fromkeys(tuple(sorted(s)) for s in spelt))
-
-
-def _needed(
-    meld: Meld, kind: MeldKind, rules: MeldRules, wilds: list[int]
-) -> list[tuple[Card, ...]]:
-    if kind is MeldKind.RUN:
-        return list(dict.fromkeys((r,) for i in wilds if (r := meld.roles[i]) is not None))
-    plays = [
-        r or rules.wilds.natural_as(c)
-        for i, (c, r) in enumerate(zip(meld.cards, meld.roles))
-        if i not in wilds
-    ]
-    rank = plays[0].rank
-    present = {c.suit for c in plays}
-    assert rank is not None
-    missing = [Card(rank, suit) for suit in Suit if suit not in present]
-    options: list[tuple[Card, ...]] = []
-    for size in range(1, len(missing) + 1):
-        options.extend(itertools.combinations(missing, size))
-    return options

@@ -32,6 +32,7 @@ __all__ = [
     "can_still_finish",
     "discard_restricted",
     "discardable_slot",
+    "exchanges_in_finish",
     "finish_of",
     "finish_rules",
     "finishing_melds",
@@ -284,7 +285,7 @@ def may_promise_one_card(state: RoundState) -> bool:
             state.hands[state.turn],
             table=state.table,
             seat=state.turn,
-            rules=FinishRules(final_discard=True),
+            rules=FinishRules(final_discard=True, exchanges=exchanges_in_finish(state)),
             limit=3,
         )
         known = _PROMISABLE.put(key, (state,), not stuck)
@@ -306,11 +307,13 @@ def can_end_on_one_card(state: RoundState) -> bool:
     hand = state.hands[state.turn]
     if sum(hand) <= 2:
         return True
-    rest = FinishRules(final_discard=True)
+    exchanging = exchanges_in_finish(state)
+    rest = FinishRules(final_discard=True, exchanges=exchanging)
     if stuck_beyond(state.finder, hand, table=state.table, seat=state.turn, rules=rest, limit=2):
         return False  # more cards than the kept one and the discard can go nowhere
     final = state.ruleset.going_out.final_discard
-    if may_go_out(state) and _finish_plan(state, FinishRules(final_discard=final)) is not None:
+    out = FinishRules(final_discard=final, exchanges=exchanging)
+    if may_go_out(state) and _finish_plan(state, out) is not None:
         return True
     for slot, count in enumerate(hand):
         if not count:
@@ -360,14 +363,26 @@ def finish_rules(state: RoundState) -> FinishRules | None:
         return None
     final = state.ruleset.going_out.final_discard
     if exemption is OpeningExemption.GOING_OUT:
-        return FinishRules(final_discard=final)
+        return FinishRules(final_discard=final, exchanges=exchanges_in_finish(state))
     hand = state.ruleset.hand
     # only a Hand is exempt: the conditions of a Hand that hold already must hold now
     if not would_be_hand(state, final_discard=final):
         return None
     return FinishRules(
-        final_discard=final, may_discard=not hand.all_melded, on_others=not hand.no_layoffs
+        final_discard=final,
+        may_discard=not hand.all_melded,
+        on_others=not hand.no_layoffs,
+        exchanges=exchanges_in_finish(state),
     )
+
+
+def exchanges_in_finish(state: RoundState) -> bool:
+    """Whether a turn bound to finish may take wild cards from the table on its way: where
+    the rules have exchanges and the freed wild may stay in the hand (000). Where it must
+    be used at once, that duty would stand beside the promise, and a turn records one
+    obligation only, so there the promise comes first and no exchange is part of a way."""
+    policy = state.ruleset.exchange
+    return policy.allowed and policy.freed_wild is FreedWild.KEEP
 
 
 def can_still_finish(state: RoundState, rules: FinishRules) -> bool:

@@ -12,14 +12,14 @@ from hand_rummy.actions import LayDown
 from hand_rummy.below_bar import BelowBarOpenings, Plan
 from hand_rummy.cards import format_cards
 from hand_rummy.finder import FoundMeld
-from hand_rummy.finishing import LayOffMemo
+from hand_rummy.finishing import LayOffMemo, exchange_payable
 from hand_rummy.melds import Meld, judge_meld
 from hand_rummy.opening import judge_opening
 from hand_rummy.rulebook import violation
 from hand_rummy.rules.opening import OpeningExemption, OpeningRecord
 from hand_rummy.rules.turn import FreedWild
 from hand_rummy.rules.wilds import MeldKind
-from hand_rummy.state import DEMOTED, Obligation, RoundState
+from hand_rummy.state import DEMOTED, Obligation, RoundState, TableMeld
 from hand_rummy.transitions import (
     Finish,
     LaidDown,
@@ -285,8 +285,19 @@ def _together(state: RoundState, hand: Sequence[int], memo: LayOffMemo) -> Below
     rules = finish_rules(state)
     if rules is None:
         return None
+    finish = rules
+
+    def exchanging(melds: Sequence[FoundMeld], cards: Sequence[int]) -> bool:
+        laid = tuple(TableMeld(-1 - i, state.turn, f.meld, f.kind) for i, f in enumerate(melds))
+        table = state.table + laid
+        return exchange_payable(state.finder, cards, table=table, seat=state.turn, rules=finish)
+
     return BelowBarOpenings(
-        state.finder, hand, lambda cards: finishing_slots(state, rules, cards, memo=memo), memo
+        state.finder,
+        hand,
+        lambda cards: finishing_slots(state, finish, cards, memo=memo),
+        memo,
+        exchanging if rules.exchanges else None,
     )
 
 
