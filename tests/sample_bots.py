@@ -5,6 +5,9 @@ the path), so they can be named as ``sample_bots:Name`` and sent to worker proce
 from __future__ import annotations
 
 import contextlib
+import multiprocessing
+import os
+import signal
 import time
 
 import hand_rummy as hr
@@ -96,6 +99,27 @@ class StubbornBot(_Failing):
         return self.random.choose(view)
 
 
+class SeatZeroRaisingBot(_Failing):
+    """Fails (raises) at seat 0 of a match whose seed is even: with duplicate deals, in one
+    seating of half the deals."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.fails = seed % 31 == 0 and seed // 31 % 2 == 0  # bot_seed: match seed * 31 + seat
+
+    def fail(self, view: hr.PlayerView) -> hr.Action:
+        if self.fails:
+            raise RuntimeError("seat 0 of an even seed")
+        return self.random.choose(view)
+
+
+class ExitingBot(_Failing):
+    """Calls sys.exit (raises SystemExit, which ``except Exception`` lets through)."""
+
+    def fail(self, view: hr.PlayerView) -> hr.Action:
+        raise SystemExit(3)
+
+
 class NotABot:
     """Has no choose method."""
 
@@ -113,4 +137,20 @@ class SometimesRaisingBot(_Failing):
     def fail(self, view: hr.PlayerView) -> hr.Action:
         if self.odd:
             raise RuntimeError("odd seed")
+        return self.random.choose(view)
+
+
+class WorkerKillingBot(_Failing):
+    """Kills the worker process it plays in (as the kernel kills one out of memory) when its
+    seed is odd; it refuses to play anywhere but in a worker process."""
+
+    def __init__(self, seed: int = 0) -> None:
+        if multiprocessing.parent_process() is None:
+            raise RuntimeError("WorkerKillingBot plays in worker processes only")
+        super().__init__(seed)
+        self.odd = seed % 2 == 1
+
+    def fail(self, view: hr.PlayerView) -> hr.Action:
+        if self.odd:
+            os.kill(os.getpid(), signal.SIGKILL)
         return self.random.choose(view)

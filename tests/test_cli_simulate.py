@@ -6,6 +6,7 @@ import json
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -239,7 +240,6 @@ def test_the_documented_example_bot_plays_by_reference(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """docs/tournaments.rst: PYTHONPATH=examples ... --bots custom_bot:CautiousBot,greedy."""
-    from pathlib import Path  # noqa: PLC0415
 
     monkeypatch.syspath_prepend(str(Path(__file__).parent.parent / "examples"))
     args = [
@@ -282,3 +282,44 @@ def test_a_run_stopped_before_any_match_finished_shows_no_figures(
     assert "nan" not in out and "no measurable difference" not in out
     assert "no match finished, so there are no wins, totals or differences to show" in out
     assert "seat 0 (sample_bots:NotABot) could not be made" in out
+
+
+def test_a_run_that_cannot_start_leaves_the_results_file_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--out emptied the file before the backend was checked: without Ray, a run refused
+    with exit 2 had already replaced a precious file with its first line."""
+    precious = tmp_path / "precious.jsonl"
+    precious.write_text("the results of a week\n", encoding="utf-8")
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray fails
+    args = [*QUICK, "--bots", "greedy", "--backend", "ray", "--out", str(precious)]
+    assert main(args) == 2
+    assert "needs Ray" in capsys.readouterr().err
+    assert precious.read_text(encoding="utf-8") == "the results of a week\n"
+    # an --out that cannot be written is still refused before the run
+    for where, message in ((tmp_path, "Is a directory"), (tmp_path / "no" / "r.jsonl", "No such")):
+        assert main([*QUICK, "--bots", "greedy", "--out", str(where)]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"hand-rummy simulate: --out {where}: ") and message in err
+
+
+def test_a_killed_worker_exits_3_and_leaves_the_matches_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A worker killed under the run gave a BrokenProcessPool traceback and exit 1, the
+    status of a bot failure."""
+    from hand_rummy.tournament.results_file import read_results  # noqa: PLC0415
+
+    out = tmp_path / "r.jsonl"
+    args = [*QUICK, "--bots", "sample_bots:WorkerKillingBot,greedy", "--matches", "8"]
+    assert main([*args, "--jobs", "2", "--out", str(out)]) == 3
+    captured = capsys.readouterr()
+    first, *rest = captured.err.splitlines()
+    assert first.startswith("hand-rummy simulate: a worker process ended ")
+    assert first.endswith("; the run cannot go on") and captured.out == ""
+    if out.exists():  # the matches finished before the worker was killed, if any
+        assert rest == [f"  the matches played before it are in {out}"]
+        results = read_results(out)
+        assert [m.index for m in results.matches] == list(range(len(results.matches)))
+    else:
+        assert rest == []

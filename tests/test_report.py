@@ -15,6 +15,7 @@ import os
 import re
 import struct
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -99,6 +100,73 @@ def test_report_draws_an_svg_with_its_words_as_text(
     assert text.lstrip().startswith("<?xml") and "<svg" in text
     for words in ("greedy", "random", "Win rate", "lower is better", "95% Wilson interval"):
         assert words in text
+
+
+def test_the_picture_leaves_out_a_deal_with_a_failure(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With duplicate deals the summary leaves out a deal with a failed match; the picture
+    drew its other seatings' totals all the same."""
+    _need_matplotlib()
+    from hand_rummy.tournament import MatchRecord, plot  # noqa: PLC0415
+    from hand_rummy.tournament.results_file import read_results  # noqa: PLC0415
+
+    path = tmp_path / "r.jsonl"
+    args = [
+        *["simulate", "--rules", "classic", "--players", "2", "--matches", "12", "--duplicate"],
+        *["--rounds", "1", "--custom-length", "--on-error", "continue", "--out", str(path)],
+        *["--bots", "sample_bots:SeatZeroRaisingBot,greedy"],
+    ]
+    assert main(args) == 1
+    results = read_results(path)
+    failed = {f.deal for f in results.failures}
+    kept = [m for m in results.matches if m.deal not in failed]
+    assert failed and kept and len(kept) < len(results.matches)
+    drawn: list[MatchRecord] = []
+    totals_by_bot = plot.totals_by_bot
+
+    def spy(matches: Sequence[MatchRecord], names: Sequence[str]) -> dict[str, list[int]]:
+        drawn.extend(matches)
+        return totals_by_bot(matches, names)
+
+    monkeypatch.setattr(plot, "totals_by_bot", spy)
+    assert main(["report", str(path), "--plot", str(tmp_path / "totals.svg")]) == 0
+    assert drawn == kept
+
+
+def test_a_bot_with_no_finished_match_has_no_win_rate(
+    results: tuple[Path, str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """With no finished match, --json gave a win rate of 0.0 (n=0) and the picture drew
+    each bot at 0% with a bar over [0, 100]."""
+    _need_matplotlib()
+    from matplotlib.axes import Axes  # noqa: PLC0415
+
+    path = tmp_path / "none.jsonl"
+    args = ["simulate", "--rules", "classic", "--players", "2", "--matches", "2"]
+    assert main([*args, "--rounds", "3", "--bots", "sample_bots:NotABot,greedy", "--out",
+                 str(path)]) == 1  # fmt: skip
+    capsys.readouterr()
+    assert main(["report", str(path), "--json"]) == 0
+    bots = json.loads(capsys.readouterr().out)["bots"]
+    for name in ("sample_bots:NotABot", "greedy"):
+        assert bots[name]["win_rate"] == {"estimate": None, "low": None, "high": None, "n": 0}
+    drawn: list[list[float]] = []
+    errorbar = Axes.errorbar
+
+    def spy(axes: Axes, x: list[float], *args: object, **kwargs: object) -> object:
+        drawn.append(list(x))
+        return errorbar(axes, x, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Axes, "errorbar", spy)
+    assert main(["report", str(path), "--plot", str(tmp_path / "none.svg")]) == 0
+    assert drawn == []
+    assert main(["report", str(results[0]), "--plot", str(tmp_path / "some.svg")]) == 0
+    (rates,) = drawn
+    assert len(rates) == 2 and all(0 <= rate <= 100 for rate in rates)
 
 
 def test_without_matplotlib_report_names_the_extra(

@@ -4,6 +4,7 @@ same records and the same summary."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -28,8 +29,23 @@ HEADER = {
 """A whole tournament line, for files that go wrong further down."""
 
 
+_MISSING = object()
+
+
 def _lines(path: Path) -> list[dict[str, object]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def _written(directory: Path, t: Tournament | None = None) -> Path:
+    """The results file of a short finished run (of ``t``: by default, 4 Hand Classic
+    matches)."""
+    if t is None:
+        t = Tournament("classic", players=2, bots="greedy,random", matches=4, seed=1, rounds=3)
+    path = directory / "r.jsonl"
+    with ResultsWriter(path, t.describe()) as writer:
+        result = run(t, on_record=writer.write)
+        writer.finish(stopped=result.stopped, seconds=result.seconds)
+    return path
 
 
 def test_simulate_writes_every_round_and_match(
@@ -175,3 +191,106 @@ def test_a_match_line_that_does_not_fit_the_tournament_is_refused(
         read_results(bad)
     assert f"line {at + 1}" in str(err.value) and message in str(err.value)
     assert main(["report", str(bad)]) == 2
+
+
+@pytest.mark.parametrize(
+    ("where", "value", "message"),
+    [
+        ("round decisions", [], "match 0, round 1, has 0 decisions for 2 players"),
+        ("round seconds", [], "match 0, round 1, has 0 seconds for 2 players"),
+        ("end seconds", _MISSING, "the end line's 'seconds' must be a number of seconds, missing"),
+        ("end seconds", None, "'seconds' must be a number of seconds, not null"),
+        ("end seconds", "x", "'seconds' must be a number of seconds, not \"x\""),
+        ("end seconds", -1, "'seconds' must be a number of seconds, not -1"),
+    ],
+)
+def test_a_damaged_round_or_end_line_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], where: str, value: object, message: str
+) -> None:
+    """Each gave a traceback (IndexError in the summary, KeyError, TypeError or ValueError
+    reading the end line) where report promises exit 2."""
+    kind, field = where.split()
+    lines = _lines(_written(tmp_path))
+    at = next(i for i, line in enumerate(lines) if line["type"] == kind)
+    if value is _MISSING:
+        del lines[at][field]
+    else:
+        lines[at][field] = value
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    assert main(["report", str(bad)]) == 2
+    err = capsys.readouterr().err
+    if kind == "round":  # refused with the match line that counts it
+        at = next(i for i, line in enumerate(lines) if line["type"] == "match")
+    assert err.startswith(f"hand-rummy report: {bad}, line {at + 1}: ") and message in err
+    assert "Traceback" not in err
+
+
+def _match_lines(lines: list[dict[str, object]], index: int) -> list[dict[str, object]]:
+    return [line for line in lines if line.get("match") == index]
+
+
+def test_match_lines_that_are_not_the_tournaments_are_refused(tmp_path: Path) -> None:
+    """Repeated lines, lines beyond the tournament's matches and lines of another run were
+    counted: a run's lines appended to it again made "8 matches" of a 4-match tournament,
+    and a Rommé tournament line over another run's lines was reported as Rommé."""
+    lines = _lines(_written(tmp_path))
+    header, body, end = lines[0], lines[1:-1], lines[-1]
+    first_match = next(i for i, line in enumerate(lines) if line["type"] == "match") + 1
+
+    def refused(content: list[dict[str, object]]) -> str:
+        bad = tmp_path / "bad.jsonl"
+        bad.write_text("".join(json.dumps(line) + "\n" for line in content), encoding="utf-8")
+        with pytest.raises(ResultsError) as err:
+            read_results(bad)
+        return str(err.value).removeprefix(f"{bad}, ")
+
+    again = len(body) + first_match  # the second copy of the first match line
+    assert refused([header, *body, *body, end]) == (
+        f"line {again}: match 0 is there already, on line {first_match}"
+    )
+    assert (
+        refused([header, *body, end, *body])
+        == f"line {len(lines) + 1}: a round line after the end line"
+    )
+    beyond = [{**line, "match": 4} for line in _match_lines(lines, 0)]
+    assert refused([header, *beyond]) == (
+        f"line {first_match}: match 4 is not one of the tournament's 4 matches"
+    )
+    moved = [{**line, "deal": 2} if line["type"] == "match" else line for line in body]
+    assert refused([header, *moved]).startswith(
+        f"line {first_match}: match 0 is of deal 2 and seating 0; the tournament plays it as "
+        "deal 0 and seating 0"
+    )
+    # another tournament line, with another seed, over these lines
+    romme = Tournament("romme", players=2, bots="greedy,random", matches=4, seed=2)
+    other = {**header, **romme.describe()}
+    seed = lines[first_match - 1]["seed"]
+    assert refused([other, *body, end]).startswith(
+        f"line {first_match}: match 0 has seed {seed}, but the tournament's seed 2 gives it "
+    )
+
+
+def test_a_failure_line_is_checked_against_the_schedule_too(tmp_path: Path) -> None:
+    t = Tournament("classic", players=2, bots="greedy,sample_bots:RaisingBot", matches=2,
+                   seed=1, rounds=3, on_error="continue")  # fmt: skip
+    lines = _lines(_written(tmp_path, t))
+    at = next(i for i, line in enumerate(lines) if line["type"] == "failure")
+    lines[at]["seed"] = 12345
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    with pytest.raises(ResultsError, match=f"line {at + 1}: match 0 has seed 12345, but "):
+        read_results(bad)
+
+
+def test_a_tournament_line_whose_deals_do_not_fit_is_refused(tmp_path: Path) -> None:
+    lines = _lines(_written(tmp_path))
+    for change, message in (
+        ({"deals": 3}, "'deals' (3) do not fit its 4 matches and 2 seatings"),
+        ({"matches": 10**7, "deals": 10**7}, "'matches' must be at most 1,000,000, not 10,000,000"),
+    ):
+        bad = tmp_path / "bad.jsonl"
+        content = [{**lines[0], **change}, *lines[1:]]
+        bad.write_text("".join(json.dumps(line) + "\n" for line in content), encoding="utf-8")
+        with pytest.raises(ResultsError, match=re.escape(message)):
+            read_results(bad)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import functools
 import pickle
 import re
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -16,6 +18,7 @@ import hand_rummy as hr
 import sample_bots
 from hand_rummy.serialize import round_from_json
 from hand_rummy.tournament import (
+    BackendError,
     BotLoadError,
     Entrant,
     Failure,
@@ -176,6 +179,16 @@ def test_a_failing_bot_is_reported_with_its_seat_the_error_and_the_position(
         assert "CARD_NOT_IN_HAND: " in failure.detail  # the referee's code for each reason
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_bot_that_exits_is_reported_as_a_failure(workers: int) -> None:
+    """SystemExit from a bot ended the whole run with the bot's exit code (on Ray, crashed
+    the worker, and Ray tried again)."""
+    result = run(quick("greedy,sample_bots:ExitingBot", matches=2), workers=workers)
+    (failure,) = result.failures
+    assert (failure.kind, failure.seat, failure.message) == ("error", 1, "SystemExit: 3")
+    assert failure.decision == sample_bots.FAIL_AT and "Traceback" in failure.detail
+
+
 def test_the_position_of_a_failure_replays_to_the_same_choice() -> None:
     """The round document is the real position: a fresh bot given it fails the same way."""
     (failure,) = run(quick("sample_bots:IllegalBot,greedy")).failures
@@ -221,6 +234,25 @@ def test_on_error_continue_leaves_the_failed_matches_out() -> None:
     summary = result.summary()
     assert summary.matches == len(kept)
     assert f"{len(failed)} failed (left out of the results)" in summary.table()
+
+
+def test_with_duplicate_deals_a_deal_with_a_failure_is_left_out_of_every_figure() -> None:
+    """The intervals left out a deal with a failed match, as the summary says, but its other
+    seatings still counted in the matches, wins, spread, rounds and decisions (and the
+    picture: test_report.py)."""
+    t = quick("sample_bots:SeatZeroRaisingBot,greedy", matches=12, duplicate=True,
+              on_error="continue")  # fmt: skip
+    result = run(t)
+    failed = {f.deal for f in result.failures}
+    kept = [m for m in result.matches if m.deal not in failed]
+    assert failed and kept and len(kept) < len(result.matches)  # a failed deal's other seating
+    summary = result.summary()
+    assert (summary.matches, summary.units) == (len(kept), len(kept) // 2)
+    assert [b.matches for b in summary.bots] == [len(kept), len(kept)]
+    assert sum(b.wins for b in summary.bots) == pytest.approx(len(kept))
+    assert summary.rounds == sum(len(m.rounds) for m in kept)
+    assert sum(b.decisions for b in summary.bots) == summary.decisions
+    assert summary.decisions == sum(sum(m.decisions) for m in kept)
 
 
 def test_on_error_stop_keeps_the_matches_before_the_first_failure() -> None:
@@ -286,6 +318,16 @@ def test_bad_settings_are_refused() -> None:
         run(quick(), workers=0)
 
 
+@pytest.mark.parametrize("seed", [None, "abc", 1.5, True])
+def test_a_seed_that_is_not_a_whole_number_is_refused(seed: object) -> None:
+    """None seeded the schedule from the system, so t.tables() changed from one call to the
+    next and a match could not be played again; the others gave results files that the
+    reader then refused."""
+    with pytest.raises(TournamentError, match=r"^the seed must be a whole number, not "):
+        quick(seed=seed)
+    assert quick(seed=-7).tables() == quick(seed=-7).tables()
+
+
 def test_too_many_matches_and_an_endless_time_limit_are_refused() -> None:
     """Ten million matches built the whole schedule before the first one (minutes,
     gigabytes); an infinite time limit crashed the timer and was blamed on a bot."""
@@ -338,3 +380,59 @@ def test_a_deal_not_played_under_every_seating_gives_no_figures() -> None:
     assert summary.units == 0 and "nan" not in table
     assert re.search(r"\n  greedy - random +- +-  not measured\n", table)
     assert "\ngreedy         1       1      -              -          -" in table
+
+
+# --- a backend that fails -------------------------------------------------------------------
+
+
+def test_a_worker_process_killed_ends_the_run_with_a_backend_error() -> None:
+    """A worker killed under the run gave BrokenProcessPool, a traceback that the command
+    line reported as a bot failure (exit 1)."""
+    t = quick("sample_bots:WorkerKillingBot,greedy", matches=8)
+    seen: list[int] = []
+    with pytest.raises(BackendError, match=r"^a worker process ended .*; the run cannot go on$"):
+        run(t, workers=2, on_record=lambda r: seen.append(r.index))  # type: ignore[union-attr]
+    assert seen == list(range(len(seen)))  # what was played before it, in order
+
+
+def test_a_bot_the_workers_cannot_import_is_a_tournament_error() -> None:
+    """A bot defined in ``python -c`` pickles by name, but no worker can find it: the pool
+    broke (BrokenProcessPool) without saying why."""
+    script = (
+        "import hand_rummy as hr\n"
+        "from hand_rummy import tournament\n"
+        "class Mine(hr.GreedyBot): pass\n"
+        "t = tournament.Tournament('classic', players=2, bots=[Mine, 'greedy'], matches=2,"
+        " rounds=3)\n"
+        "try:\n"
+        "    tournament.run(t, workers=2)\n"
+        "except tournament.TournamentError as err:\n"
+        "    print(err)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert done.stdout.startswith(
+        "a worker process cannot load the tournament: AttributeError: Can't get attribute 'Mine'"
+    )
+    assert "not at the interactive prompt or in python -c" in done.stdout
+
+
+def test_a_script_without_the_main_guard_is_told_so(tmp_path: Path) -> None:
+    """Each worker imports the script that started the run; without the guard it starts
+    the run again and ends, and the pool broke without a word of why."""
+    script = tmp_path / "unguarded.py"
+    script.write_text(
+        "from hand_rummy import tournament\n"
+        "t = tournament.Tournament('classic', players=2, bots='greedy', matches=2, rounds=3)\n"
+        "tournament.run(t, workers=2)\n",
+        encoding="utf-8",
+    )
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 1
+    assert (
+        "BackendError: a worker process ended before it played a match (a script that runs a "
+        'tournament in workers must start it under if __name__ == "__main__":'
+    ) in done.stderr

@@ -12,13 +12,15 @@ import importlib.util
 import os
 import sys
 import time
+import types
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from hand_rummy.cli import main
-from hand_rummy.tournament import Tournament, TournamentError, run
+from hand_rummy.tournament import BackendError, Tournament, TournamentError, run
 
 
 @pytest.fixture(scope="module")
@@ -82,6 +84,14 @@ def test_ray_stops_at_the_same_failure(ray: Any) -> None:
     assert on_ray.stopped and _comparable(on_ray) == _comparable(local)
 
 
+def test_a_bot_that_exits_on_ray_is_a_failure(ray: Any) -> None:
+    """SystemExit from a bot crashed the Ray worker, and Ray ran the task again."""
+    t = Tournament("classic", players=2, bots="greedy,sample_bots:ExitingBot", matches=2,
+                   seed=3, rounds=1, custom_length=True)  # fmt: skip
+    (failure,) = run(t, workers=2, backend="ray").failures
+    assert (failure.match, failure.kind, failure.message) == (0, "error", "SystemExit: 3")
+
+
 def test_simulate_on_ray(ray: Any, capsys: pytest.CaptureFixture[str]) -> None:
     args = [
         *["simulate", "--rules", "classic", "--players", "2", "--matches", "2", "--rounds", "3"],
@@ -98,3 +108,58 @@ def test_without_ray_the_backend_names_the_extra(monkeypatch: pytest.MonkeyPatch
         run(t, backend="ray")
     with pytest.raises(TournamentError, match="an address is for the ray backend"):
         run(t, address="auto")
+
+
+class _RayError(Exception):
+    pass
+
+
+def _fake_ray(init: Any = None, get: Any = None) -> types.SimpleNamespace:
+    """A stand-in for Ray that fails as the real one does, without a cluster to lose."""
+    return types.SimpleNamespace(
+        is_initialized=lambda: False,
+        init=init or (lambda **kwargs: None),
+        shutdown=lambda: None,
+        remote=lambda **options: lambda f: types.SimpleNamespace(remote=lambda *a: object()),
+        put=lambda value: value,
+        wait=lambda refs, num_returns: (refs[:num_returns], refs[num_returns:]),
+        get=get,
+        cancel=lambda ref: None,
+        exceptions=types.SimpleNamespace(RayError=_RayError),
+    )
+
+
+def _no_cluster(**kwargs: Any) -> None:
+    raise ConnectionError("Could not find any running Ray instance.\nPlease specify ...")
+
+
+def _crashed(ref: object) -> None:
+    raise _RayError("The worker died unexpectedly while executing this task.\nCheck the logs")
+
+
+def test_ray_out_of_reach_exits_3_and_leaves_the_results_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--address auto without a cluster gave a ConnectionError traceback and exit 1 (the
+    status of a bot failure), after the results file had been emptied."""
+    precious = tmp_path / "precious.jsonl"
+    precious.write_text("kept\n", encoding="utf-8")
+    monkeypatch.setitem(sys.modules, "ray", _fake_ray(init=_no_cluster))
+    args = [
+        *["simulate", "--rules", "classic", "--players", "2", "--matches", "2", "--rounds", "3"],
+        *["--backend", "ray", "--address", "auto", "--out", str(precious)],
+    ]
+    assert main(args) == 3
+    err = capsys.readouterr().err
+    assert err == (
+        "hand-rummy simulate: cannot reach Ray at auto: ConnectionError: Could not find any "
+        "running Ray instance.\n"
+    )
+    assert precious.read_text(encoding="utf-8") == "kept\n"
+
+
+def test_a_task_that_ray_loses_is_a_backend_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", _fake_ray(get=_crashed))
+    t = Tournament("classic", players=2, bots="greedy", matches=1, rounds=3)
+    with pytest.raises(BackendError, match=r"^a Ray task failed: _RayError: The worker died "):
+        run(t, backend="ray")

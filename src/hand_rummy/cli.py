@@ -256,8 +256,11 @@ def _parser() -> argparse.ArgumentParser:
         "simulate",
         help="play many matches between bots and sum them up",
         description="Play M matches between bots (seats rotating from match to match) and "
-        "print wins per bot, match totals, round endings and speed. Exits 2 on bad arguments, "
-        "1 when a bot failed.",
+        "print wins per bot, match totals, round endings and speed. Exits 0 when every match "
+        "was played, 1 when a bot failed, 2 on bad arguments (or an --out file that cannot be "
+        "written), 3 when the backend failed under the run (a worker process killed, Ray out "
+        "of reach), 130 when interrupted (Ctrl-C); the results file then holds the matches "
+        "played.",
     )
     _add_rules_options(simulate)
     simulate.add_argument(
@@ -287,8 +290,8 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--address",
         metavar="ADDR",
-        help="the Ray cluster to run on (auto, or ray://host:10001); default: start a local "
-        "Ray instance",
+        help="the Ray cluster to run on (auto, or ray://host:10001, which needs pip install "
+        "'ray[client]'); default: start a local Ray instance",
     )
     _add_length_options(simulate, "end every match")
     simulate.add_argument(
@@ -301,7 +304,8 @@ def _parser() -> argparse.ArgumentParser:
         "--out",
         metavar="FILE",
         help="write every round and match to FILE as JSON Lines, as the run goes "
-        "(read it again with hand-rummy report)",
+        "(read it again with hand-rummy report); an existing FILE is replaced, not added to, "
+        "once the run has started",
     )
     simulate.add_argument(
         "--on-error",

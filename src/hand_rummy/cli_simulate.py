@@ -6,15 +6,21 @@ runs it with a progress line on standard error, writes every round and match
 to a results file (``--out``, JSON Lines) as the run goes, and prints the
 summary. A bot that fails is reported on standard error with its match, seat
 and error, and the position as a round document (in the results file, when
-there is one); the exit status is then 1.
+there is one); the exit status is then 1. A backend that fails under the run
+(a worker process killed, Ray out of reach) ends it with exit status 3. The
+results file is replaced only once the first match is in, so that a run that
+cannot start leaves it as it was.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import math
+import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from hand_rummy.errors import HandRummyError, UnknownRulesError
@@ -22,9 +28,21 @@ from hand_rummy.rules.presets import build
 from hand_rummy.rules.ruleset import Ruleset
 
 if TYPE_CHECKING:
-    from hand_rummy.tournament import Failure, Tournament
+    from hand_rummy.tournament import Failure, MatchRecord, Tournament
+    from hand_rummy.tournament.results_file import ResultsWriter
 
-__all__ = ["UsageError", "command", "report_failure", "ruleset_for", "tournament_from"]
+__all__ = [
+    "BACKEND_FAILED",
+    "UsageError",
+    "command",
+    "report_failure",
+    "ruleset_for",
+    "tournament_from",
+]
+
+BACKEND_FAILED = 3
+"""The exit status of a run that the backend failed under (a worker process killed, Ray out
+of reach): neither a bot's fault (1) nor a bad argument (2)."""
 
 
 class UsageError(HandRummyError):
@@ -110,6 +128,52 @@ def tournament_from(
         raise UsageError(message) from None
 
 
+def _unwritable(path: str) -> str | None:
+    """Why a results file cannot be written at ``path``, or ``None``: checked before the
+    run, which writes the file only once it has started."""
+    target = Path(path)
+    if target.is_dir():
+        return os.strerror(errno.EISDIR)
+    if not target.parent.is_dir():
+        return os.strerror(errno.ENOENT)
+    if not os.access(target if target.exists() else target.parent, os.W_OK):
+        return os.strerror(errno.EACCES)
+    return None
+
+
+class _ResultsFile:
+    """The results file of ``--out``, opened when the first match is in: a run that cannot
+    start (no Ray, no cluster to reach) leaves a file of that name as it was."""
+
+    def __init__(self, path: str, tournament: Tournament) -> None:
+        self.path = path
+        self.tournament = tournament
+        self.writer: ResultsWriter | None = None
+
+    def _open(self) -> ResultsWriter:
+        if self.writer is None:
+            from hand_rummy.tournament.results_file import ResultsWriter  # noqa: PLC0415
+
+            self.writer = ResultsWriter(self.path, self.tournament.describe())
+        return self.writer
+
+    def write(self, record: MatchRecord | Failure) -> None:
+        try:
+            self._open().write(record)
+        except OSError as err:
+            raise UsageError(f"--out {self.path}: {err.strerror}") from None
+
+    def finish(self, *, stopped: bool, seconds: float) -> None:
+        try:
+            self._open().finish(stopped=stopped, seconds=seconds)
+        except OSError as err:
+            raise UsageError(f"--out {self.path}: {err.strerror}") from None
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
 def report_failure(failure: Failure, stream: TextIO, out: str | None = None) -> None:
     """A failed bot on ``stream``: one line, then the position as a one-line round document
     (or where to find it, when the results file holds it)."""
@@ -143,8 +207,8 @@ def command(
 ) -> int:
     """The ``simulate`` command; returns the exit status."""
     from hand_rummy.tournament import run  # noqa: PLC0415 (only the playing commands need it)
+    from hand_rummy.tournament.backends import BackendError  # noqa: PLC0415
     from hand_rummy.tournament.progress import Progress  # noqa: PLC0415
-    from hand_rummy.tournament.results_file import ResultsWriter  # noqa: PLC0415
 
     try:
         tournament = tournament_from(
@@ -166,13 +230,11 @@ def command(
     except UsageError as err:
         print(f"hand-rummy simulate: {err}", file=sys.stderr)
         return 2
-    writer: ResultsWriter | None = None
-    if out is not None:
-        try:
-            writer = ResultsWriter(out, tournament.describe())
-        except OSError as err:
-            print(f"hand-rummy simulate: --out {out}: {err.strerror}", file=sys.stderr)
-            return 2
+    problem = None if out is None else _unwritable(out)
+    if problem is not None:
+        print(f"hand-rummy simulate: --out {out}: {problem}", file=sys.stderr)
+        return 2
+    writer = None if out is None else _ResultsFile(out, tournament)
     progress = Progress(tournament.matches, sys.stderr)
     try:
         result = run(
@@ -185,6 +247,11 @@ def command(
         )
         if writer is not None:
             writer.finish(stopped=result.stopped, seconds=result.seconds)
+    except BackendError as err:
+        print(f"hand-rummy simulate: {err}", file=sys.stderr)
+        if writer is not None and writer.writer is not None:
+            print(f"  the matches played before it are in {out}", file=sys.stderr)
+        return BACKEND_FAILED
     except HandRummyError as err:
         print(f"hand-rummy simulate: {err}", file=sys.stderr)
         return 2

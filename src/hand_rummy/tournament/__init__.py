@@ -31,6 +31,7 @@ at work.
 
 from __future__ import annotations
 
+from hand_rummy.tournament.backends import BackendError
 from hand_rummy.tournament.entrants import (
     BUILTIN_BOTS,
     ENTRY_POINT_GROUP,
@@ -49,6 +50,7 @@ from hand_rummy.tournament.summary import BotLine, Summary, summarise
 __all__ = [
     "BUILTIN_BOTS",
     "ENTRY_POINT_GROUP",
+    "BackendError",
     "BotFactory",
     "BotLine",
     "BotLoadError",

@@ -4,10 +4,11 @@
 each bot through :func:`~hand_rummy.bots.asker`: ``decide`` with a
 :class:`~hand_rummy.bots.Choice` when the bot has it, else ``choose`` with
 the view), and returns its :class:`~hand_rummy.tournament.records.MatchRecord`,
-or a :class:`~hand_rummy.tournament.records.Failure` when a bot raises,
-chooses an action the rules refuse, or takes longer than the tournament's
-time limit for one decision. Nothing here depends on the process it runs in, so the
-same table gives the same record everywhere.
+or a :class:`~hand_rummy.tournament.records.Failure` when a bot raises
+(SystemExit too: only KeyboardInterrupt stops the run), chooses an action the
+rules refuse, or takes longer than the tournament's time limit for one
+decision. Nothing here depends on the process it runs in, so the same table
+gives the same record everywhere.
 
 A time limit interrupts a bot that overruns it where the platform allows
 (a timer signal, in the main thread of a process on POSIX systems) and is in
@@ -147,7 +148,9 @@ def _make_bots(tournament: Tournament, table: Table) -> list[Bot] | Failure:
     for seat, name in enumerate(table.seats):
         try:
             bots.append(tournament.entrant(name).make(bot_seed(table.seed, seat)))
-        except Exception as err:
+        except KeyboardInterrupt:
+            raise
+        except BaseException as err:  # SystemExit too: a bot does not end the run
             return _failure(table, seat, "setup", _error_text(err), detail=traceback.format_exc())
     return bots
 
@@ -220,7 +223,9 @@ def play_table(
         except _Overtime:
             problem: _Problem = ("timeout", f"no answer within {limit:g} s", {})
             return _bot_failed(tournament, table, match, game, tally, problem=problem)
-        except Exception as err:
+        except KeyboardInterrupt:
+            raise  # the user stops the run
+        except BaseException as err:  # SystemExit too: it would end the run, or a Ray worker
             problem = ("error", _error_text(err), {"detail": traceback.format_exc()})
             return _bot_failed(tournament, table, match, game, tally, problem=problem)
         spent = clock() - start

@@ -13,7 +13,7 @@ from typing import Any
 
 from hand_rummy.errors import HandRummyError
 from hand_rummy.tournament.records import MatchRecord
-from hand_rummy.tournament.summary import Summary
+from hand_rummy.tournament.summary import Summary, counted_matches
 
 __all__ = ["FORMATS", "PlotError", "plot_summary", "totals_by_bot"]
 
@@ -36,7 +36,9 @@ def totals_by_bot(matches: Sequence[MatchRecord], names: Sequence[str]) -> dict[
 
 def plot_summary(summary: Summary, matches: Sequence[MatchRecord], path: str | Path) -> Path:
     """Draw the distribution of match totals per bot and the win rate per bot with its 95%
-    Wilson interval, side by side, into ``path`` (``.png`` or ``.svg``)."""
+    Wilson interval, side by side, into ``path`` (``.png`` or ``.svg``). The totals are
+    those of the matches the summary counts
+    (:func:`~hand_rummy.tournament.summary.counted_matches`)."""
     path = Path(path)
     if path.suffix.lower() not in FORMATS:
         raise PlotError(f"{path}: a picture is a .png or an .svg file")
@@ -48,7 +50,7 @@ def plot_summary(summary: Summary, matches: Sequence[MatchRecord], path: str | P
     from matplotlib import pyplot  # noqa: PLC0415
 
     names = [b.name for b in summary.bots]
-    totals = totals_by_bot(matches, names)
+    totals = totals_by_bot(counted_matches(summary.settings, matches, summary.failures), names)
     with matplotlib.rc_context({"svg.fonttype": "none"}):  # an SVG keeps its words as text
         _draw(pyplot, summary, names, totals, path)
     return path
@@ -69,10 +71,14 @@ def _draw(
             axes.set_ylim(len(names) + 0.5, 0.5)  # the first bot on top, in both panels
         left.set_xlabel("match total (penalty points, lower is better)")
         left.set_title("Match totals, seat by seat (box: quartiles and median, ▲ mean)")
-        rates = [100 * b.win_rate.estimate for b in summary.bots]
-        below = [100 * (b.win_rate.estimate - b.win_rate.low) for b in summary.bots]
-        above = [100 * (b.win_rate.high - b.win_rate.estimate) for b in summary.bots]
-        right.errorbar(rates, places, xerr=[below, above], fmt="o", capsize=4)
+        # a bot that finished no match has no rate: no point and no bar, not 0% in [0, 100]
+        measured = [(at, b.win_rate) for at, b in zip(places, summary.bots) if b.win_rate.n]
+        if measured:
+            rates = [100 * w.estimate for _, w in measured]
+            below = [100 * (w.estimate - w.low) for _, w in measured]
+            above = [100 * (w.high - w.estimate) for _, w in measured]
+            at = [place for place, _ in measured]
+            right.errorbar(rates, at, xerr=[below, above], fmt="o", capsize=4)
         right.set_yticks(places, names)
         right.set_xlim(0, 100)
         right.set_xlabel("matches won, % (95% Wilson interval)")

@@ -14,7 +14,11 @@ On a local instance the tasks see this process's import path (the
 ``PYTHONPATH`` of the instance is set to it), so bots named
 ``package.module:Class`` import as they do here. On a cluster, every node must
 be able to import hand-rummy and the bots: install them there, or give Ray a
-runtime environment (``ray.init(runtime_env=...)`` before the run).
+runtime environment (``ray.init(runtime_env=...)`` before the run). A ``ray://``
+address needs Ray's client (``pip install 'ray[client]'``).
+
+Ray that cannot be started or reached, or a task that Ray loses (its worker
+crashed, its node left), raises :class:`~hand_rummy.tournament.backends.BackendError`.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from hand_rummy.tournament.backends import BackendError
 from hand_rummy.tournament.playing import play_table
 from hand_rummy.tournament.records import Failure, MatchRecord
 from hand_rummy.tournament.schedule import Table, Tournament, TournamentError
@@ -61,6 +66,14 @@ def _ray() -> Any:
     return ray
 
 
+def _first_line(err: BaseException) -> str:
+    """The error in one line (Ray's carry the remote traceback after it)."""
+    cause = getattr(err, "cause", None)  # what a task raised, under Ray's wrapping
+    err = cause if isinstance(cause, BaseException) else err
+    lines = str(err).strip().splitlines()
+    return f"{type(err).__name__}: {lines[0]}" if lines else type(err).__name__
+
+
 def play_on_ray(
     tournament: Tournament, tables: Sequence[Table], workers: int, address: str | None
 ) -> Iterator[MatchRecord | Failure]:
@@ -69,17 +82,21 @@ def play_on_ray(
     ray = _ray()
     started = False
     if not ray.is_initialized():
-        if address is None:
-            # a local instance: the tasks import from this process's path
-            path = os.pathsep.join(p for p in sys.path if p)
-            ray.init(
-                num_cpus=workers,
-                include_dashboard=False,
-                log_to_driver=False,
-                runtime_env={"env_vars": {"PYTHONPATH": path}},
-            )
-        else:
-            ray.init(address=address, log_to_driver=False)
+        try:
+            if address is None:
+                # a local instance: the tasks import from this process's path
+                path = os.pathsep.join(p for p in sys.path if p)
+                ray.init(
+                    num_cpus=workers,
+                    include_dashboard=False,
+                    log_to_driver=False,
+                    runtime_env={"env_vars": {"PYTHONPATH": path}},
+                )
+            else:
+                ray.init(address=address, log_to_driver=False)
+        except Exception as err:  # Ray's own errors: ConnectionError, ValueError, ...
+            where = "start Ray" if address is None else f"reach Ray at {address}"
+            raise BackendError(f"cannot {where}: {_first_line(err)}") from None
         started = True
     pending: dict[Any, tuple[Table, ...]] = {}
     try:
@@ -94,7 +111,11 @@ def play_on_ray(
             ready, _ = ray.wait(list(pending), num_returns=1)
             for ref in ready:
                 del pending[ref]
-                yield from ray.get(ref)
+                try:
+                    played = ray.get(ref)
+                except ray.exceptions.RayError as err:
+                    raise BackendError(f"a Ray task failed: {_first_line(err)}") from None
+                yield from played
     finally:
         for ref in pending:
             ray.cancel(ref)

@@ -26,6 +26,7 @@ the same tournament write the same lines but for the times.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager
 from pathlib import Path
@@ -37,6 +38,7 @@ import attrs
 from hand_rummy.errors import HandRummyError, UnknownRulesError
 from hand_rummy.rules.presets import build
 from hand_rummy.tournament.records import Failure, MatchRecord, RoundRecord
+from hand_rummy.tournament.schedule import MAX_MATCHES, match_seeds
 
 __all__ = ["FORMAT", "VERSION", "Results", "ResultsError", "ResultsWriter", "read_results"]
 
@@ -189,6 +191,52 @@ def _check_settings(path: Path, number: int, settings: Mapping[str, Any]) -> Non
             build(settings["rules"], settings["variants"])
         except UnknownRulesError as err:
             raise ResultsError(f"{where} rules cannot be built: {err}") from None
+    matches, seatings = settings["matches"], settings["seatings"]
+    if matches > MAX_MATCHES:
+        raise ResultsError(f"{where} 'matches' must be at most {MAX_MATCHES:,}, not {matches:,}")
+    deals = matches // seatings if settings.get("duplicate") else matches
+    if settings["deals"] != deals or (settings.get("duplicate") and matches % seatings):
+        raise ResultsError(
+            f"{where} 'deals' ({settings['deals']}) do not fit its {matches} matches and "
+            f"{seatings} seatings"
+        )
+
+
+class _Schedule:
+    """The matches the tournament line plans, each with its deal, seating and seed: every
+    match or failure line must be one of them, and only once. Lines of another run (another
+    seed, or more matches) or repeated lines would otherwise be counted as this run's."""
+
+    def __init__(self, path: Path, settings: Mapping[str, Any]) -> None:
+        self.path = path
+        self.matches: int = settings["matches"]
+        self.seatings: int = settings["seatings"]
+        self.duplicate = bool(settings.get("duplicate"))
+        self.seed: int = settings["seed"]
+        self.deals: int = settings["deals"]
+        self.seeds: list[int] | None = None  # worked out at the first match line
+        self.lines: dict[int, int] = {}  # the line of each match read
+
+    def check(self, number: int, index: int, deal: int, rotation: int, seed: int) -> None:
+        where = f"{self.path}, line {number}: match {index}"
+        if not 0 <= index < self.matches:
+            raise ResultsError(f"{where} is not one of the tournament's {self.matches} matches")
+        if index in self.lines:
+            raise ResultsError(f"{where} is there already, on line {self.lines[index]}")
+        planned = divmod(index, self.seatings) if self.duplicate else (index, index % self.seatings)
+        if (deal, rotation) != planned:
+            raise ResultsError(
+                f"{where} is of deal {deal} and seating {rotation}; the tournament plays it "
+                f"as deal {planned[0]} and seating {planned[1]}"
+            )
+        if self.seeds is None:
+            self.seeds = match_seeds(self.seed, self.deals)
+        if seed != self.seeds[deal]:
+            raise ResultsError(
+                f"{where} has seed {seed}, but the tournament's seed {self.seed} gives it "
+                f"{self.seeds[deal]}: the line is from another run"
+            )
+        self.lines[index] = number
 
 
 def _check_seats(path: Path, number: int, seats: tuple[str, ...], bots: set[str]) -> None:
@@ -212,10 +260,26 @@ def _check_match(path: Path, number: int, record: MatchRecord, settings: Mapping
     if not 0 <= record.deal < deals:
         raise ResultsError(f"{where} is of deal {record.deal}; the tournament has {deals} deals")
     for game in record.rounds:
-        if len(game.scores) != players:
-            raise ResultsError(
-                f"{where}, round {game.number}, has {len(game.scores)} scores for {players} players"
-            )
+        for name in ("scores", "decisions", "seconds"):
+            size = len(getattr(game, name))
+            if size != players:
+                raise ResultsError(
+                    f"{where}, round {game.number}, has {size} {name} for {players} players"
+                )
+
+
+def _check_end(path: Path, number: int, end: Mapping[str, Any]) -> None:
+    """Refuse an end line whose duration the summary cannot read."""
+    seconds = end.get("seconds")
+    if (
+        isinstance(seconds, bool)
+        or not isinstance(seconds, (int, float))
+        or not math.isfinite(seconds)
+        or seconds < 0
+    ):
+        shown = "missing" if "seconds" not in end else f"not {json.dumps(seconds)[:40]}"
+        where = f"{path}, line {number}: the end line's 'seconds'"
+        raise ResultsError(f"{where} must be a number of seconds, {shown}")
 
 
 def read_results(path: str | Path) -> Results:
@@ -233,6 +297,7 @@ def read_results(path: str | Path) -> Results:
         )
     _check_settings(path, first[0], settings)
     bots = set(settings["bots"])
+    schedule = _Schedule(path, settings)
     matches: list[MatchRecord] = []
     failures: list[Failure] = []
     rounds: dict[int, list[RoundRecord]] = {}
@@ -240,6 +305,8 @@ def read_results(path: str | Path) -> Results:
     for number, doc in lines:
         try:
             kind = doc["type"]
+            if end is not None:
+                raise ResultsError(f"{path}, line {number}: a {kind} line after the end line")
             if kind == "round":
                 rounds.setdefault(int(doc["match"]), []).append(RoundRecord.from_json(doc))
             elif kind == "match":
@@ -252,12 +319,16 @@ def read_results(path: str | Path) -> Results:
                     )
                 _check_seats(path, number, record.seats, bots)
                 _check_match(path, number, record, settings)
+                schedule.check(number, index, record.deal, record.rotation, record.seed)
                 matches.append(record)
             elif kind == "failure":
                 failure = Failure.from_json(doc)
                 _check_seats(path, number, failure.seats, bots)
+                f = failure
+                schedule.check(number, f.match, f.deal, f.rotation, f.seed)
                 failures.append(failure)
             elif kind == "end":
+                _check_end(path, number, doc)
                 end = doc
             else:
                 raise ResultsError(f"{path}, line {number}: unknown type {kind!r}")

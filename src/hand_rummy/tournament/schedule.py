@@ -143,7 +143,8 @@ class Tournament:
     name; ``bots`` lists one entrant a seat at most (names, references,
     factories or :class:`~hand_rummy.tournament.entrants.Entrant`; a shorter
     list is repeated round the table). ``matches`` counts every match played,
-    each seating of a duplicate deal included.
+    each seating of a duplicate deal included. ``seed``, a whole number, gives every match
+    its seed: the same tournament plays the same matches.
 
     ``rounds`` ends every match after that many rounds, whatever the ruleset's
     own end rule, and needs ``custom_length=True`` unless the ruleset's matches
@@ -179,6 +180,9 @@ class Tournament:
                 raise TournamentError(
                     f"the number of {what} must be a positive number, not {value}"
                 )
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
+            # None seeded from the system: the schedule changed with every look at it
+            raise TournamentError(f"the seed must be a whole number, not {self.seed!r}")
         if self.matches > MAX_MATCHES:
             raise TournamentError(
                 f"a tournament plays at most {MAX_MATCHES:,} matches, not {self.matches:,}; "

@@ -9,6 +9,9 @@ wrote it.
 The unit of every interval is the match, or with duplicate deals the deal
 (the matches of one deal, one per seating, averaged): the matches of one deal
 are played from the same cards, so they are not independent of each other.
+With duplicate deals, a deal with a failed match is left out of every figure
+(:func:`counted_matches`): its other seatings alone would give the bots the
+luck of the cards that the deal's missing seating was to balance.
 
 * A bot's **win rate** is the share of matches it won (a win shared by k
   seats counts 1/k for each seat; a bot at several seats adds them up), with
@@ -33,7 +36,7 @@ import attrs
 from hand_rummy.tournament.intervals import Interval, mean_interval, wilson
 from hand_rummy.tournament.records import Failure, MatchRecord
 
-__all__ = ["BotLine", "Difference", "Summary", "summarise"]
+__all__ = ["BotLine", "Difference", "Summary", "counted_matches", "summarise"]
 
 
 @attrs.frozen
@@ -78,8 +81,11 @@ class Difference:
 
 
 def _json_interval(value: Interval, digits: int) -> dict[str, Any]:
+    """An interval as JSON: no figures (null) where nothing measured it, as the table shows
+    none; a win rate of no match would otherwise read as 0."""
+
     def number(x: float) -> float | None:
-        return round(x, digits) if math.isfinite(x) else None
+        return round(x, digits) if value.n and math.isfinite(x) else None
 
     return {"estimate": number(value.estimate), "low": number(value.low),
             "high": number(value.high), "n": value.n}  # fmt: skip
@@ -341,18 +347,25 @@ def _match_unit(record: MatchRecord) -> _Unit:
     return _Unit({name: sum(v) / len(v) for name, v in seats.items()}, wins)
 
 
-def _units(
-    matches: Sequence[MatchRecord], failures: Sequence[Failure], settings: Mapping[str, Any]
-) -> list[_Unit]:
+def counted_matches(
+    settings: Mapping[str, Any], matches: Sequence[MatchRecord], failures: Sequence[Failure]
+) -> tuple[MatchRecord, ...]:
+    """The matches the summary counts: all of them, but with duplicate deals none of a deal
+    where a match failed."""
+    if not settings.get("duplicate"):
+        return tuple(matches)
+    failed = {f.deal for f in failures}
+    return tuple(m for m in matches if m.deal not in failed)
+
+
+def _units(matches: Sequence[MatchRecord], settings: Mapping[str, Any]) -> list[_Unit]:
     """The units of the intervals: the matches, or with duplicate deals the complete deals
     (their matches averaged)."""
     if not settings.get("duplicate"):
         return [_match_unit(m) for m in matches]
-    failed = {f.deal for f in failures}
     deals: dict[int, list[MatchRecord]] = {}
     for record in matches:
-        if record.deal not in failed:
-            deals.setdefault(record.deal, []).append(record)
+        deals.setdefault(record.deal, []).append(record)
     units = []
     for group in deals.values():
         if len(group) != settings["seatings"]:
@@ -379,6 +392,7 @@ def summarise(
 ) -> Summary:
     """Sum the matches up: wins and totals per bot with intervals, differences between bots,
     round endings and speed."""
+    matches = counted_matches(settings, matches, failures)
     names = list(dict.fromkeys(settings["bots"]))
     seats = dict.fromkeys(names, 0)
     played = dict.fromkeys(names, 0)
@@ -395,7 +409,7 @@ def summarise(
             wins[name] += record.win_share(seat)
             decisions[name] += record.decisions[seat]
             thinking[name] += record.seconds[seat]
-    units = _units(matches, failures, settings)
+    units = _units(matches, settings)
     lines = []
     for name in names:
         counted = [u for u in units if name in u.totals]
