@@ -359,6 +359,19 @@ def test_levant_exchange_two_plus_wild_group_needs_both_missing_cards() -> None:
     assert sorted(str(c) for c in both.meld.cards) == sorted(["5♠", "5♦", "5♥", "5♣"])
 
 
+def test_levant_exchange_in_a_group_holding_a_joker_that_is_an_ace() -> None:
+    """000 §Wild cards: under the 7♥ the A♥ are wild and the jokers "count as ordinary Aces
+    of that suit"; so JK A♠ A♥ is A♥ A♠ and a wild, and §Exchanging wild cards frees the wild
+    for both missing Aces, A♣ and A♦, whichever card the group is written with first."""
+    for written in ("JK AS AH", "AH AS JK", "AS JK AH"):
+        group = table(written, "7H")
+        swap = hr.exchange(group, "AC AD", rules("7H"))
+        assert swap.ok, (written, swap.verdict)
+        assert swap.wild == hr.parse_card("AH")
+        one = hr.exchange(group, "AC", rules("7H"))
+        assert one.verdict.codes == (Code.EXCHANGE_WRONG_CARDS,)
+
+
 def test_levant_exchange_three_plus_wild_group_needs_fourth_card() -> None:
     """000 §Exchanging wild cards: from a group of three cards + wild put down the fourth."""
     group = table("5S 5D 5H AC")

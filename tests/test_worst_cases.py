@@ -145,9 +145,10 @@ def test_the_listed_openings_are_the_combinations_the_judge_accepts(name: str) -
 # have no meld on the table: an opening can finish only by melding the rest (a Hand),
 # laying some of it off on its own new melds. Many openings leave the same cards (the
 # first hand: 481 below-bar openings judged, 165 hands left, in 17 of which some openings
-# finish and others do not). In the Levant one, of the 193 below-bar openings that the
-# generator judges, 16 finish without laying anything on their own melds, 87 only by
-# laying clubs on them, and 90 cannot finish (the K♦ must be the discard).
+# finish and others do not). In the Levant one the K♦ must be the discard, and the A♣ is
+# wild: an opening that holds it as a club can take it back by an exchange once laid (000
+# lets an opened player exchange in the same turn and keep the wild), which here lets every
+# one of them finish.
 SHARED_REST: dict[str, tuple[str, str, tuple[tuple[int, str], ...]]] = {
     "romme-diamonds": ("romme", "JK JK JK JK KD 6D 4D 2D 10D 5D 3D 5D 2D KD", ()),
     "romme-low-clubs": ("romme", "JK JK JK JK 2D 3D 3C AC 5C 2C AD 3D AC AD", ()),
@@ -182,7 +183,9 @@ def test_openings_below_the_bar_are_listed_as_check_judges_them(name: str) -> No
     assert bar is not None
     below = [a for a in points if points[a] < bar]
     finishing = [a for a in below if a in accepted]
-    assert 0 < len(finishing) < len(below), "some openings below the bar finish, not all"
+    assert finishing, "some openings below the bar finish"
+    if not preset.startswith("levant"):  # where a freed wild must be melded at once (002)
+        assert len(finishing) < len(below), "some openings below the bar do not finish"
 
 
 def test_measure_times_only_the_named_figures(capsys: pytest.CaptureFixture[str]) -> None:

@@ -206,10 +206,13 @@ def _exchanges(
         if not rules.on_others and target.owner != seat:
             continue
         for supply in exchange_supplies(target.meld, target.kind, meld_rules):
+            # most hands hold none of the few cards a meld's wild asks for: look before counting
+            if not all(hand[card.index] for card in supply):
+                continue
             paid = Counter(card.index for card in supply)
             if any(hand[slot] < count for slot, count in paid.items()):
                 continue
-            result = exchange(target.meld, supply, meld_rules)
+            result = _exchanged(target.meld, supply, meld_rules)
             if result.wild is None or result.meld is None:
                 continue
             after = list(hand)
@@ -218,6 +221,11 @@ def _exchanges(
             after[result.wild.index] += 1
             changed = attrs.evolve(target, meld=result.meld)
             yield after, tuple(changed if t is target else t for t in table)
+
+
+_exchanged = functools.lru_cache(maxsize=1024)(exchange)
+""":func:`~hand_rummy.table.exchange`, remembered: it depends only on the meld, the cards and
+the rules, and a search asks about the same table melds again and again."""
 
 
 def exchange_payable(

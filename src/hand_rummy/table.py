@@ -249,8 +249,13 @@ def _exchange_in_set(
     rules: MeldRules,
 ) -> ExchangeResult:
     policy = rules.ruleset.exchange
-    rank = next(r for r in table.plays_as if r is not None).rank
-    naturals = [table.plays_as[i] for i in range(len(table)) if i not in wild_at]
+    # a joker that is no wild plays as its Ace (000 §Wild cards) with no role written, so
+    # the set's cards are read through the wild rules, not as written
+    plays = [
+        r if r is not None else rules.wilds.natural_as(c) for c, r in zip(table.cards, table.roles)
+    ]
+    rank = plays[wild_at[0]].rank
+    naturals = [plays[i] for i in range(len(table)) if i not in wild_at]
     if policy.set_needs_four and (len(naturals), len(wild_at)) != (3, 1):
         return _refuse(
             rules,
