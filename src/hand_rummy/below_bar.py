@@ -61,9 +61,9 @@ class BelowBarOpenings:
     ``finish(cards)`` is the way to finish from the hand ``cards`` (a count per
     hand slot) on the table before the opening, as the hand slots of its new
     melds, or ``None``. ``exchanging(melds, cards)``, where a finish may take wild
-    cards from the table, says whether ``cards`` could pay for one on the table
-    after laying ``melds``: the parts taken apart cannot see such a way, so an
-    opening that might have one and has no other is searched on its own. Hands
+    cards from the table, says whether ``cards`` go out by a way that takes one
+    from the table after laying ``melds``: the parts taken apart cannot see such
+    a way and see every other, so it is asked last. Hands
     of cards are integers with a byte of count per slot that ``hand`` holds, as
     in the finishing search: a growth is taken from what an opening leaves by
     one subtraction. ``memo`` is the caller's
@@ -137,9 +137,9 @@ class BelowBarOpenings:
             and self._exchanging is not None
             and self._exchanging(melds, self._counts(left))
         ):
-            # a way out may take a wild from the table (one of these melds' own, say), which
-            # the parts taken apart do not see: the opening's own search does
-            return alone()
+            # a way out that takes a wild from the table (one of these melds' own, say), which
+            # the parts taken apart do not see; every way without one they have seen
+            return ()
         return plan
 
     def _grown(

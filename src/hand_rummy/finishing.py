@@ -45,7 +45,7 @@ from hand_rummy.table import LayoffContext, exchange, exchange_supplies, lay_off
 __all__ = [
     "FinishRules",
     "LayOffMemo",
-    "exchange_payable",
+    "exchange_finish",
     "finish_plan",
     "lay_off_codes",
     "lay_off_groups",
@@ -123,6 +123,34 @@ def finish_plan(
         return ()
     found = _after_exchange(finder, hand, table, seat=seat, rules=rules, search=free, seen=set())
     return () if found else None
+
+
+def exchange_finish(
+    finder: MeldFinder,
+    hand: Sequence[int],
+    *,
+    table: Iterable[TableMeld],
+    seat: int,
+    rules: FinishRules,
+    discardable: Callable[[int], bool],
+    memo: LayOffMemo | None = None,
+) -> bool:
+    """Whether some way to empty ``hand`` this turn (as :func:`finish_plan` has them) takes
+    a wild from a meld of ``table``: the part of :func:`finish_plan` that a caller who knows
+    already that no way without an exchange is left still needs."""
+    if not rules.exchanges:
+        return False
+    search = functools.partial(
+        _finish_plan,
+        finder,
+        seat=seat,
+        rules=rules,
+        discardable=discardable,
+        melding=frozenset(),
+        memo=memo,
+    )
+    laid = table if isinstance(table, tuple) else tuple(table)
+    return _after_exchange(finder, hand, laid, seat=seat, rules=rules, search=search, seen=set())
 
 
 def _finish_plan(
@@ -228,7 +256,7 @@ _exchanged = functools.lru_cache(maxsize=1024)(exchange)
 the rules, and a search asks about the same table melds again and again."""
 
 
-def exchange_payable(
+def _exchange_payable(
     finder: MeldFinder,
     hand: Sequence[int],
     *,
@@ -258,7 +286,7 @@ def stuck_beyond(
     of them. A quick test, and a generous one: ``False`` proves nothing (and it is given
     wherever a card could pay for a wild that the finish may take)."""
     table = table if isinstance(table, tuple) else tuple(table)
-    if exchange_payable(finder, hand, table=table, seat=seat, rules=rules):
+    if _exchange_payable(finder, hand, table=table, seat=seat, rules=rules):
         return False
     older = _older(finder, table, seat, rules)
     return _placeable(finder, hand, finder.slots_in_melds(hand), older, limit) is None

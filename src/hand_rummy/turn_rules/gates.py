@@ -7,7 +7,13 @@ from collections.abc import Sequence, Set
 from hand_rummy.actions import Action
 from hand_rummy.cards import CARDS, Card
 from hand_rummy.finder import FoundMeld
-from hand_rummy.finishing import FinishRules, LayOffMemo, finish_plan, stuck_beyond
+from hand_rummy.finishing import (
+    FinishRules,
+    LayOffMemo,
+    exchange_finish,
+    finish_plan,
+    stuck_beyond,
+)
 from hand_rummy.memo import IdentityMemo
 from hand_rummy.rulebook import violation
 from hand_rummy.rules.opening import OpeningExemption
@@ -35,6 +41,7 @@ __all__ = [
     "exchanges_in_finish",
     "finish_of",
     "finish_rules",
+    "finishing_by_exchange",
     "finishing_melds",
     "finishing_slots",
     "going_out_problems",
@@ -403,6 +410,27 @@ def finishing_melds(
     """
     plan = _finish_plan(state, rules, melding)
     return None if plan is None else state.finder.melds_at(state.hands[state.turn], plan)
+
+
+def finishing_by_exchange(
+    state: RoundState,
+    rules: FinishRules,
+    hand: Sequence[int],
+    table: tuple[TableMeld, ...],
+    memo: LayOffMemo | None = None,
+) -> bool:
+    """Whether the player to move, holding ``hand`` with ``table`` on the table, can finish
+    by a way that takes a wild from one of its melds (for a caller that knows no other
+    way is left: :func:`~hand_rummy.finishing.exchange_finish`)."""
+    return exchange_finish(
+        state.finder,
+        hand,
+        table=table,
+        seat=state.turn,
+        rules=rules,
+        discardable=lambda slot: discardable_slot(state, slot, 1, hand),
+        memo=memo,
+    )
 
 
 def finishing_slots(

@@ -12,7 +12,7 @@ from hand_rummy.actions import LayDown
 from hand_rummy.below_bar import BelowBarOpenings, Plan
 from hand_rummy.cards import format_cards
 from hand_rummy.finder import FoundMeld
-from hand_rummy.finishing import LayOffMemo, exchange_payable
+from hand_rummy.finishing import LayOffMemo
 from hand_rummy.melds import Meld, judge_meld
 from hand_rummy.opening import judge_opening
 from hand_rummy.rulebook import violation
@@ -30,6 +30,7 @@ from hand_rummy.turn_rules.gates import (
     discard_restricted,
     finish_of,
     finish_rules,
+    finishing_by_exchange,
     finishing_melds,
     finishing_slots,
     going_out_problems,
@@ -289,8 +290,7 @@ def _together(state: RoundState, hand: Sequence[int], memo: LayOffMemo) -> Below
 
     def exchanging(melds: Sequence[FoundMeld], cards: Sequence[int]) -> bool:
         laid = tuple(TableMeld(-1 - i, state.turn, f.meld, f.kind) for i, f in enumerate(melds))
-        table = state.table + laid
-        return exchange_payable(state.finder, cards, table=table, seat=state.turn, rules=finish)
+        return finishing_by_exchange(state, finish, cards, state.table + laid, memo)
 
     return BelowBarOpenings(
         state.finder,
