@@ -112,9 +112,7 @@ def finish_plan(
     and judges each opening it keeps on its own: a generous answer is what it needs.
     """
     table = table if isinstance(table, tuple) else tuple(table)
-    search = functools.partial(
-        _finish_plan, finder, seat=seat, rules=rules, discardable=discardable, memo=memo
-    )
+    search = _searcher(finder, seat, rules, discardable, memo)
     plan = search(hand, table, melding=melding)
     if plan is not None or not rules.exchanges:
         return plan
@@ -141,16 +139,23 @@ def exchange_finish(
     if not rules.exchanges:
         return False
     search = functools.partial(
-        _finish_plan,
-        finder,
-        seat=seat,
-        rules=rules,
-        discardable=discardable,
-        melding=frozenset(),
-        memo=memo,
+        _searcher(finder, seat, rules, discardable, memo), melding=frozenset()
     )
     laid = table if isinstance(table, tuple) else tuple(table)
     return _after_exchange(finder, hand, laid, seat=seat, rules=rules, search=search, seen=set())
+
+
+def _searcher(
+    finder: MeldFinder,
+    seat: int,
+    rules: FinishRules,
+    discardable: Callable[[int], bool],
+    memo: LayOffMemo | None,
+) -> Callable[..., tuple[int, ...] | None]:
+    """The search without exchanges, for a hand and a table (and ``melding``)."""
+    return functools.partial(
+        _finish_plan, finder, seat=seat, rules=rules, discardable=discardable, memo=memo
+    )
 
 
 def _finish_plan(
