@@ -22,11 +22,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import hand_rummy as hr
+from hand_rummy.position import FillBudget, position_state
 from hand_rummy.referee import LIMITS, LimitError, answer, answer_json
 from hand_rummy.serialize import (
     action_to_json,
     match_from_json,
     match_to_json,
+    position_form_from_json,
     position_to_json,
     round_from_json,
     round_to_json,
@@ -105,6 +107,8 @@ def test_long_integer_is_a_limit() -> None:
     text = '{"rules": "classic", "ask": "hand_value", "cards": [], "id": %s}'
     assert _limit(text % ("9" * 5000)) == "integer_digits"
     assert _limit(text % ("-" + "9" * 41)) == "integer_digits"
+    # the message counts digits, not the minus sign (it said 42 here)
+    assert _error(text % ("-" + "9" * 41))["message"].startswith("an integer has 41 digits;")
     assert answer_json(text % ("-" + "9" * 40)) == (
         {"id": -int("9" * 40), "protocol": "hand-rummy/referee/1", "points": 0},
         True,
@@ -713,3 +717,117 @@ def test_fuzz_documents_raise_only_library_errors(case: tuple[str, Any]) -> None
         READERS[kind](doc)
     except (hr.InvalidStateError, hr.CardParseError) as err:
         assert str(err)
+
+
+_GO_OUT_OWED = {
+    "format": "hand-rummy/position",
+    "version": 1,
+    "rules": {
+        "preset": "romme",
+        "variants": [
+            "freed_joker_may_lay_off",
+            "hand_all_melded",
+            "one_natural_three_jokers",
+            "round_the_corner",
+        ],
+    },
+    "players": [
+        {"hand": ["JK", "JK", "JK"], "melded": False, "hand_size": 10},
+        {"hand_size": 8},
+        {"hand_size": 12},
+        {"hand_size": 13},
+    ],
+    "table": [
+        {"id": 1, "owner": 3, "meld": {"cards": ["4D", "4S", "4C", "4H"]}},
+        {"id": 2, "owner": 3, "meld": {"cards": ["QC", "QH", "QS"]}},
+        {"id": 3, "owner": 0, "meld": {"cards": ["9S", "10S", "JS", "QS"]}},
+    ],
+    "turn": 0,
+    "phase": "play",
+    "current": {"laid_down": True, "obligation": "go_out"},
+    "seed": 723,
+    "discards": ["7C"],
+}
+"""A turn that owes a go-out, three of the mover's ten cards listed: no fill leaves a legal
+move, and each fill's search checks dozens of lay-downs against the promise."""
+
+
+def test_fills_of_a_promised_turn_are_bounded_by_their_work() -> None:
+    """Was 1,024 fills each followed by a search checking every lay-down against the promise
+    (4-9 s for these 611 bytes, 17 s for an array of them): the fills' work is now counted,
+    fills and checks alike, and a position that spends ``fill_work`` is refused with it."""
+    question = {"ask": "legal_actions", "position": _GO_OUT_OWED}
+    error = answer(question)["error"]
+    assert (error["code"], error["limit"], error["max"]) == ("LIMIT", "fill_work", 4096)
+    assert error["message"].endswith("(fill_work)")
+    # in an array the first spends the array's work too, and the next is refused for that
+    replies, clean = answer_json(json.dumps([question, question]))
+    assert not clean
+    assert [r["error"]["limit"] for r in replies] == ["fill_work", "array_fills"]
+    # each fill's checks are counted: a budget of 200 lasts a few fills, not 200
+    budget = FillBudget(200)
+    with pytest.raises(hr.InvalidStateError, match="the work allowed to fills is used up") as err:
+        position_state(position_form_from_json(_GO_OUT_OWED), budget=budget)
+    assert budget.spent and int(str(err.value).split("after ")[1].split(" ")[0]) < 20
+
+
+def test_the_answers_to_an_array_are_bounded_in_size() -> None:
+    """An ``opening`` of 36 empty melds (151 bytes) is answered in 32 KB of rule texts: an
+    array of a thousand of them was answered in 32 MB (a 560 KB array in 63-86 MB, using
+    600 MiB). The answers are now counted as they are written, and the questions after
+    ``array_answer_bytes`` of them are refused, each on its own."""
+    question = {"rules": "romme", "ask": "opening", "melds": [""] * 36}
+    one = len(json.dumps(answer(question), ensure_ascii=False, separators=(",", ":")))
+    assert one > 16_000  # alone, it is answered as ever
+    replies, clean = answer_json(json.dumps([question] * 1000))
+    assert not clean and len(replies) == 1000
+    kept = [r for r in replies if "error" not in r]
+    refused = replies[len(kept) :]
+    assert kept and refused
+    for reply in refused:
+        assert (reply["error"]["limit"], reply["error"]["max"]) == ("array_answer_bytes", 4 << 20)
+    size = sum(len(json.dumps(r, ensure_ascii=False, separators=(",", ":"))) for r in kept)
+    assert LIMITS.array_answer_bytes <= size < LIMITS.array_answer_bytes + one
+
+
+def test_an_array_counts_the_moves_its_listings_checked_against_a_promise() -> None:
+    """A turn that owes a go-out with ten cards listed: a page of 5 legal actions checks
+    hundreds of lay-downs against the promise, each a search (0.1 s a question), and the
+    array counted only the 5, so a thousand such questions (640 KB) took 79 s. The checks
+    now count as actions listed, and the questions past ``array_actions`` are refused."""
+    position = {
+        **_GO_OUT_OWED,
+        "rules": {
+            "preset": "romme",
+            "variants": [
+                "hand_all_melded",
+                "one_natural_three_jokers",
+                "opening_30",
+                "round_the_corner",
+                "tournament_jokers",
+            ],
+        },
+        "players": [
+            {
+                "hand": ["JK", "JK", "JK", "JK", "5H", "6H", "7H", "8H", "9H", "10H"],
+                "melded": False,
+            },
+            {"hand_size": 8},
+            {"hand_size": 12},
+            {"hand_size": 13},
+        ],
+        "table": [
+            {"id": 1, "owner": 3, "meld": {"cards": ["4D", "4S", "4C", "4H"]}},
+            {"id": 2, "owner": 3, "meld": {"cards": ["QC", "QH", "QS"]}},
+            {"id": 3, "owner": 0, "meld": {"cards": ["AC", "2C", "3C", "4C"]}},
+        ],
+    }
+    question = {"ask": "legal_actions", "position": position, "limit": 5}
+    alone = answer(question)
+    assert len(alone["actions"]) == 5  # alone, it is answered as ever
+    replies, clean = answer_json(json.dumps([question] * 40))
+    assert not clean
+    answered = [r for r in replies if "actions" in r]
+    assert 0 < len(answered) < 10 and replies[: len(answered)] == [alone] * len(answered)
+    for reply in replies[len(answered) :]:
+        assert (reply["error"]["limit"], reply["error"]["max"]) == ("array_actions", 3000)

@@ -294,3 +294,37 @@ def test_a_tournament_line_whose_deals_do_not_fit_is_refused(tmp_path: Path) -> 
         bad.write_text("".join(json.dumps(line) + "\n" for line in content), encoding="utf-8")
         with pytest.raises(ResultsError, match=re.escape(message)):
             read_results(bad)
+
+
+@pytest.mark.parametrize(
+    ("kind", "field", "value", "message"),
+    [
+        (None, None, "[" * 100_000, "not readable JSON (nested too deeply)"),
+        (None, None, '{"type": "round", "seed": ' + "1" * 5000 + "}", "not readable JSON"),
+        ("round", "decisions", "123", "round line that cannot be read (TypeError: expected a"),
+        ("round", "seconds", "000", "round line that cannot be read (TypeError: expected a"),
+        ("match", "totals", "000", "match line that cannot be read (TypeError: expected a"),
+    ],
+)
+def test_a_damaged_line_is_refused_with_its_number_not_a_traceback(
+    tmp_path: Path, kind: str | None, field: str | None, value: object, message: str
+) -> None:
+    # the parser's own ValueError and RecursionError escaped the reading of the file, and a
+    # text where a list belongs was read letter by letter: three digits for three players
+    good = tmp_path / "r.jsonl"
+    assert main([*ARGS, "--json", "--out", str(good)]) == 0
+    lines = good.read_text(encoding="utf-8").splitlines()
+    if kind is None:
+        at = 1
+        lines[at] = str(value)
+    else:
+        at = next(i for i, line in enumerate(lines) if json.loads(line)["type"] == kind)
+        doc = json.loads(lines[at])
+        doc[field] = value
+        lines[at] = json.dumps(doc)
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(ResultsError) as err:
+        read_results(bad)
+    assert f"line {at + 1}: " in str(err.value) and message in str(err.value)
+    assert main(["report", str(bad)]) == 2

@@ -62,6 +62,7 @@ from hand_rummy.rules.turn import FreedWild
 from hand_rummy.rules.wilds import MeldKind
 from hand_rummy.state import Obligation, Phase, RoundState, TableMeld, TurnState
 from hand_rummy.state import counts_of as _counts_of
+from hand_rummy.turn_rules.gates import PROMISE_CHECKS, PromiseChecks
 from hand_rummy.visibility import Seen
 
 __all__ = [
@@ -291,12 +292,15 @@ player no legal move."""
 
 @attrs.define
 class FillBudget:
-    """Fills that several positions may deal again between them, beyond each one's first.
+    """The work that the fills dealt again may take, beyond each position's first fill.
 
     A fill dealt again costs a search of the mover's moves, so a batch of positions that
     no fill can make playable would cost :data:`FILL_ATTEMPTS` searches each; the referee
-    gives each array of questions one budget. ``spent`` says that a position was refused
-    because the budget ran out, not because no fill would do.
+    gives each question and each array of questions a budget. The work is counted, not
+    timed: each fill takes 1, and each move its search checks against a promise to finish
+    the turn (a search of the turn after that move) 1 more, so a turn that owes a go-out,
+    whose fills may each check dozens of moves, spends it faster. ``spent`` says that a
+    position was refused because the budget ran out, not because no fill would do.
     """
 
     left: int
@@ -1115,8 +1119,9 @@ def _dealt_first(order: Sequence[Card], at: int, count: int, face: Card) -> list
 
 def position_state(position: Position, *, budget: FillBudget | None = None) -> RoundState:
     """The round's state at ``position``: checked, its defaults worked out and its unknown
-    cards filled (see the module docstring). It has no deal: ``start`` is empty. Each fill
-    dealt again is taken from ``budget``, where one is given.
+    cards filled (see the module docstring). It has no deal: ``start`` is empty. The work of
+    each fill dealt again (:class:`FillBudget` says how it is counted) is taken from
+    ``budget``, where one is given.
 
     Raises :class:`~hand_rummy.errors.InvalidStateError` naming the field at fault.
     """
@@ -1134,6 +1139,7 @@ def position_state(position: Position, *, budget: FillBudget | None = None) -> R
     # below its listed top count by their sizes alone), so a hand tried once is not searched
     # again: with few cards unlisted, most fills repeat one
     tried = {state.hands[position.turn]}
+    checks = PromiseChecks()
     for attempt in range(1, FILL_ATTEMPTS):
         if budget is not None:
             if budget.left <= 0:
@@ -1141,7 +1147,7 @@ def position_state(position: Position, *, budget: FillBudget | None = None) -> R
                 raise _fail(
                     where,
                     f"after {attempt} fills of seat {position.turn}'s unlisted cards, none "
-                    f"leaving a legal move{owed}, the fills allowed are used up",
+                    f"leaving a legal move{owed}, the work allowed to fills is used up",
                 )
             budget.left -= 1
         order = fill_cards(first.unlisted.elements(), position.seed, attempt=attempt)
@@ -1150,8 +1156,17 @@ def position_state(position: Position, *, budget: FillBudget | None = None) -> R
             continue
         tried.add(hands[position.turn])
         state = state.replace(hands=hands, discards=discards, stock=stock_cards)
-        if _has_move(state):
+        token = PROMISE_CHECKS.set(checks)
+        try:
+            found = _has_move(state)
+        finally:
+            PROMISE_CHECKS.reset(token)
+        if found:
             return state
+        if budget is not None:
+            # under a promise each move listed is checked by a search: those are the cost
+            budget.left -= checks.count
+        checks.count = 0
     raise _fail(
         where,
         f"none of {FILL_ATTEMPTS} fills of seat {position.turn}'s unlisted cards leaves a legal "

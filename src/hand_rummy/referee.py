@@ -59,6 +59,7 @@ from hand_rummy.serialize import (
     round_from_json,
 )
 from hand_rummy.table import LayoffContext, exchange, lay_off
+from hand_rummy.turn_rules.gates import PROMISE_CHECKS, PromiseChecks
 from hand_rummy.verdict import Verdict
 
 __all__ = [
@@ -125,14 +126,28 @@ class Limits:
     the generator must produce every action before the page."""
     array_actions: int = 3000
     """Legal actions that the ``legal_actions`` questions of one array may list together,
-    each counting how far its page reached (``offset`` and the actions answered): once the
-    array's earlier questions have listed that many, the later ones are refused. So an
-    array's answers hold about as many actions as one question's window."""
+    each counting how far its page reached (``offset`` and the actions answered) and the
+    moves its listing checked against a promise to finish the turn (each a search, refused
+    ones too: a page of 5 actions may check hundreds): once the array's earlier questions
+    have listed that many, the later ones are refused. So an array's answers hold about as
+    many actions as one question's window, and cost about as much as it."""
     array_fills: int = 4096
-    """Fills that the positions of one array may deal again between them: a position whose
-    first fill leaves the player to move no legal move is filled again, up to
+    """The work of the fills that the positions of one array may deal again between them,
+    counted as for ``fill_work``."""
+    array_answer_bytes: int = 4 << 20
+    """Bytes (UTF-8) of the answers to one array in all, each written as compact JSON: a
+    small question may get a large answer (an ``opening`` of 36 empty melds, 151 bytes,
+    is answered in 32 KB, each meld with its rule texts), so an array of a megabyte could
+    be answered in tens of megabytes. Once the answers before a question hold that many,
+    it is refused; the answers hold at most one answer more."""
+    fill_work: int = 4096
+    """The work of the fills that one position may deal again: a position whose first fill
+    leaves the player to move no legal move is filled again, up to
     :data:`~hand_rummy.position.FILL_ATTEMPTS` times, each time searching that player's
-    moves (a tenth of a millisecond or more)."""
+    moves (a tenth of a millisecond or more). Each fill counts 1, and each move its search
+    checks against a promise to finish the turn 1 more (a search each: a turn that owes a
+    go-out may check dozens of moves a fill), so the work is bounded by a count, not a
+    clock: 4,096 take under half a second."""
 
 
 LIMITS = Limits()
@@ -666,19 +681,29 @@ def _read_game(q: Mapping[str, Any]) -> tuple[Round, str]:
     if "position" in q:
         doc = _field(q, "position", dict)
         _position_limits(doc)
-        budget = _FILLS.get()
-        if budget is not None:
-            budget.spent = False
+        shared = _FILLS.get()
+        # the question's own work, or what the array has left when that is less
+        left = LIMITS.fill_work if shared is None else min(LIMITS.fill_work, shared.left)
+        budget = FillBudget(left)
         try:
             state = position_state(position_form_from_json(doc), budget=budget)
         except HandRummyError as err:
-            if budget is not None and budget.spent:
+            if budget.spent:
+                if shared is not None and shared.left < LIMITS.fill_work:
+                    raise LimitError(
+                        "array_fills",
+                        "the positions before this one in the array and its own fills took "
+                        f"the work of {LIMITS.array_fills} fills",
+                    ) from None
                 raise LimitError(
-                    "array_fills",
-                    "the positions before this one in the array had their fills dealt again "
-                    f"{LIMITS.array_fills} times",
+                    "fill_work",
+                    f"the fills of the unlisted cards took the work of {LIMITS.fill_work} fills "
+                    "and found none that leaves a legal move",
                 ) from None
             raise QuestionError("BAD_POSITION", f"'position': {err}") from None
+        finally:
+            if shared is not None:
+                shared.left -= left - budget.left
         return Round.from_state(state), "position"
     if "round" not in q:
         raise QuestionError("MISSING_FIELD", "the question needs 'round' or 'position'")
@@ -852,8 +877,9 @@ def _answer(question: Any) -> JSON:
 def _parse_int(text: str) -> int:
     # Python refuses to read more than 4,300 digits, and reading many costs time; a
     # question needs far fewer
-    if len(text) - text.startswith("-") > LIMITS.integer_digits:
-        raise LimitError("integer_digits", f"an integer has {len(text)} digits")
+    digits = len(text) - text.startswith("-")  # a minus sign is no digit
+    if digits > LIMITS.integer_digits:
+        raise LimitError("integer_digits", f"an integer has {digits} digits")
     return int(text)
 
 
@@ -969,18 +995,37 @@ def _answer_array(questions: list[Any]) -> list[JSON]:
 def _answer_each(questions: list[Any]) -> list[JSON]:
     answers = []
     listed = 0
+    written = 0  # the bytes of the answers so far, as compact JSON
     for question in questions:
+        if written >= LIMITS.array_answer_bytes:
+            error = LimitError(
+                "array_answer_bytes",
+                f"the answers to the questions before this one in the array hold {written} bytes",
+            )
+            answers.append({"protocol": PROTOCOL, "error": error.to_json()})
+            continue
         asks_actions = isinstance(question, dict) and question.get("ask") == "legal_actions"
         if asks_actions and listed >= LIMITS.array_actions:
             error = LimitError(
                 "array_actions",
-                f"the questions before this one in the array listed {listed} legal actions",
+                f"the questions before this one in the array listed {listed} legal actions, "
+                "counting the moves checked against a promise",
             )
             answers.append({"protocol": PROTOCOL, "error": error.to_json()})
             continue
-        reply = _answer(question)
+        # under a promise the listing checks each move by a search, the refused ones too: a
+        # short page can cost hundreds of them, so they count as actions listed
+        checks = PromiseChecks()
+        token = PROMISE_CHECKS.set(checks)
+        try:
+            reply = _answer(question)
+        finally:
+            PROMISE_CHECKS.reset(token)
+        if asks_actions:
+            listed += checks.count
         if asks_actions and "actions" in reply:
             listed += reply["offset"] + len(reply["actions"])
+        written += len(json.dumps(reply, ensure_ascii=False, separators=(",", ":")).encode())
         answers.append(reply)
     return answers
 

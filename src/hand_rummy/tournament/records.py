@@ -25,16 +25,24 @@ import attrs
 __all__ = ["Failure", "MatchRecord", "RoundRecord"]
 
 
+def _list(value: Any) -> list[Any] | tuple[Any, ...]:
+    """A list or tuple (a JSON array), the only form a list field may take: a text such as
+    ``""`` from a damaged file would otherwise be read letter by letter, to the wrong length."""
+    if not isinstance(value, list | tuple):
+        raise TypeError(f"expected a list, not {type(value).__name__}")
+    return value
+
+
 def _ints(value: Any) -> tuple[int, ...]:
-    return tuple(int(v) for v in value)
+    return tuple(int(v) for v in _list(value))
 
 
 def _floats(value: Any) -> tuple[float, ...]:
-    return tuple(float(v) for v in value)
+    return tuple(float(v) for v in _list(value))
 
 
 def _strs(value: Any) -> tuple[str, ...]:
-    return tuple(str(v) for v in value)
+    return tuple(str(v) for v in _list(value))
 
 
 def _round_records(value: Any) -> tuple[RoundRecord, ...]:

@@ -132,6 +132,12 @@ def _lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
             if number == len(text.splitlines()) and not text.endswith("\n"):
                 return  # a last line cut short by an interrupted run
             raise ResultsError(f"{path}, line {number}: not JSON ({err.msg})") from None
+        except (ValueError, RecursionError) as err:
+            # JSON that the parser will not build: an integer of more digits than Python
+            # converts, or arrays nested deeper than its stack
+            problem = "nested too deeply" if isinstance(err, RecursionError) else str(err)
+            problem = problem.split(";")[0]  # not Python's advice on raising its limit
+            raise ResultsError(f"{path}, line {number}: not readable JSON ({problem})") from None
         if not isinstance(doc, dict) or not isinstance(doc.get("type"), str):
             raise ResultsError(f"{path}, line {number}: not an object with a 'type'")
         yield number, doc

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence, Set
+from contextvars import ContextVar
 
 from hand_rummy.actions import Action
 from hand_rummy.cards import CARDS, Card
@@ -33,6 +34,8 @@ from hand_rummy.verdict import Code, Topic, Violation
 
 __all__ = [
     "PROMISES",
+    "PROMISE_CHECKS",
+    "PromiseChecks",
     "bare_turn",
     "can_end_on_one_card",
     "can_still_finish",
@@ -63,6 +66,21 @@ __all__ = [
 PROMISES = frozenset({Obligation.GO_OUT, Obligation.ONE_CARD})
 """The obligations that bind the rest of the turn rather than the next move: a promise made
 by an opening below the bar, or by one card on a set of two naturals and a wild."""
+
+
+class PromiseChecks:
+    """A count of the moves checked against a promise, each a search of the turn after it:
+    what makes listing a promised turn's moves costly, so a caller that lists them many
+    times (the fills of a position) can bound the work by a count, not by the clock."""
+
+    __slots__ = ("count",)
+
+    def __init__(self) -> None:
+        self.count = 0
+
+
+PROMISE_CHECKS: ContextVar[PromiseChecks | None] = ContextVar("promise_checks", default=None)
+"""Where :func:`keeping_the_promise` counts its checks, when a caller has set one."""
 
 
 def hand_slot(hand: Sequence[int], card: Card, demoted: bool) -> int:
@@ -503,7 +521,12 @@ def keeping_the_promise(
     end out or on one card."""
     pending = state.current.obligation
     finished = not isinstance(change, Exchanged) and change.finish is not None
-    if pending not in PROMISES or finished:  # an exchange never empties the hand
+    if pending not in PROMISES:
+        return Ruling(change=change)
+    checks = PROMISE_CHECKS.get()
+    if checks is not None:
+        checks.count += 1
+    if finished:  # an exchange never empties the hand
         return Ruling(change=change)
     after = advance(state, action, change)
     if pending is Obligation.ONE_CARD:
