@@ -62,7 +62,7 @@ from hand_rummy.rules.turn import FreedWild
 from hand_rummy.rules.wilds import MeldKind
 from hand_rummy.state import Obligation, Phase, RoundState, TableMeld, TurnState
 from hand_rummy.state import counts_of as _counts_of
-from hand_rummy.turn_rules.gates import PROMISE_CHECKS, PromiseChecks
+from hand_rummy.turn_rules.gates import promise_checks_counted
 from hand_rummy.visibility import Seen
 
 __all__ = [
@@ -1139,7 +1139,6 @@ def position_state(position: Position, *, budget: FillBudget | None = None) -> R
     # below its listed top count by their sizes alone), so a hand tried once is not searched
     # again: with few cards unlisted, most fills repeat one
     tried = {state.hands[position.turn]}
-    checks = PromiseChecks()
     for attempt in range(1, FILL_ATTEMPTS):
         if budget is not None:
             if budget.left <= 0:
@@ -1156,17 +1155,13 @@ def position_state(position: Position, *, budget: FillBudget | None = None) -> R
             continue
         tried.add(hands[position.turn])
         state = state.replace(hands=hands, discards=discards, stock=stock_cards)
-        token = PROMISE_CHECKS.set(checks)
-        try:
+        with promise_checks_counted() as checks:
             found = _has_move(state)
-        finally:
-            PROMISE_CHECKS.reset(token)
         if found:
             return state
         if budget is not None:
             # under a promise each move listed is checked by a search: those are the cost
             budget.left -= checks.count
-        checks.count = 0
     raise _fail(
         where,
         f"none of {FILL_ATTEMPTS} fills of seat {position.turn}'s unlisted cards leaves a legal "

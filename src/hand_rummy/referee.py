@@ -59,7 +59,7 @@ from hand_rummy.serialize import (
     round_from_json,
 )
 from hand_rummy.table import LayoffContext, exchange, lay_off
-from hand_rummy.turn_rules.gates import PROMISE_CHECKS, PromiseChecks
+from hand_rummy.turn_rules.gates import promise_checks_counted
 from hand_rummy.verdict import Verdict
 
 __all__ = [
@@ -1015,12 +1015,8 @@ def _answer_each(questions: list[Any]) -> list[JSON]:
             continue
         # under a promise the listing checks each move by a search, the refused ones too: a
         # short page can cost hundreds of them, so they count as actions listed
-        checks = PromiseChecks()
-        token = PROMISE_CHECKS.set(checks)
-        try:
+        with promise_checks_counted() as checks:
             reply = _answer(question)
-        finally:
-            PROMISE_CHECKS.reset(token)
         if asks_actions:
             listed += checks.count
         if asks_actions and "actions" in reply:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence, Set
+from collections.abc import Iterator, Sequence, Set
+from contextlib import contextmanager
 from contextvars import ContextVar
 
 from hand_rummy.actions import Action
@@ -57,6 +58,7 @@ __all__ = [
     "may_promise_one_card",
     "obligation_after",
     "obligation_problems",
+    "promise_checks_counted",
     "undiscardable",
     "wild_discard_barred",
     "would_be_hand",
@@ -81,6 +83,18 @@ class PromiseChecks:
 
 PROMISE_CHECKS: ContextVar[PromiseChecks | None] = ContextVar("promise_checks", default=None)
 """Where :func:`keeping_the_promise` counts its checks, when a caller has set one."""
+
+
+@contextmanager
+def promise_checks_counted() -> Iterator[PromiseChecks]:
+    """Count in the :class:`PromiseChecks` given the moves checked against a promise while
+    the block runs (in this thread or task only)."""
+    checks = PromiseChecks()
+    token = PROMISE_CHECKS.set(checks)
+    try:
+        yield checks
+    finally:
+        PROMISE_CHECKS.reset(token)
 
 
 def hand_slot(hand: Sequence[int], card: Card, demoted: bool) -> int:
