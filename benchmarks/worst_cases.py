@@ -162,6 +162,23 @@ TAKEN_TABLE_CASES: dict[str, tuple[str, str, str | None, tuple[tuple[int, str], 
 }
 
 
+RAISED_CASES: dict[
+    str, tuple[str, str, str | None, tuple[tuple[int, str], ...], tuple[tuple[int, int], ...]]
+] = {
+    # as TAKEN_TABLE_CASES, with the openings made so far, which raise the bar: from a hunt
+    # (2026-12-06), Saudi Hand after an opening of 114 asks 115, exactly the best opening of
+    # these clubs and two jokers, the second just taken, which obliges an opening (no
+    # below-bar exemption in Saudi Hand, so the opening is what comes first)
+    "saudi-taken-115": (
+        "saudi",
+        "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC JK JK",
+        None,
+        ((1, "10D JD QD KD AD"), (1, "10S JS QS KS AS"), (1, "4H 4S 4D")),
+        ((1, 114),),
+    ),
+}
+
+
 FREED_CASES: dict[str, tuple[str, str, tuple[tuple[int, str], ...]]] = {
     # name: (preset, the mover's hand, the table's melds as (owner, cards)); the mover has
     # opened and has just taken a joker back from a meld by an exchange, which it must now lay
@@ -263,10 +280,12 @@ def table_position(
     melds: tuple[tuple[int, str], ...],
     *,
     taken: bool = False,
+    openings: tuple[tuple[int, int], ...] | None = None,
 ) -> hr.Round:
     """Seat 0 of three, to move after drawing, holds ``hand``; the others own ``melds``.
 
-    With ``taken`` the last card of ``hand`` was taken from the discard pile this turn.
+    With ``taken`` the last card of ``hand`` was taken from the discard pile this turn;
+    ``openings`` are the openings made so far, as (seat, points), where a bar depends on them.
     """
     name, *variants = preset.split("+")
     spot = hr.Position(
@@ -279,6 +298,7 @@ def table_position(
         turn=0,
         phase=hr.Phase.PLAY,
         current=hr.PositionTurn(taken=hr.parse_cards(hand)[-1] if taken else None),
+        openings=openings,
     )
     return hr.Round.from_position(spot)
 
@@ -385,6 +405,9 @@ def build(name: str) -> hr.Round:
         return table_position(*TABLE_CASES[name])
     if name in TAKEN_TABLE_CASES:
         return table_position(*TAKEN_TABLE_CASES[name], taken=True)
+    if name in RAISED_CASES:
+        preset, hand, indicator, melds, openings = RAISED_CASES[name]
+        return table_position(preset, hand, indicator, melds, taken=True, openings=openings)
     if name in PROMISE_CASES:
         return promise_position(*PROMISE_CASES[name])
     if name in FREED_CASES:
@@ -396,7 +419,14 @@ def build(name: str) -> hr.Round:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeats", type=int, default=3)
-    every = [*CASES, *TABLE_CASES, *TAKEN_TABLE_CASES, *PROMISE_CASES, *FREED_CASES]
+    every = [
+        *CASES,
+        *TABLE_CASES,
+        *TAKEN_TABLE_CASES,
+        *RAISED_CASES,
+        *PROMISE_CASES,
+        *FREED_CASES,
+    ]
     parser.add_argument("--cases", default=",".join(every))
     parser.add_argument("--measure", default=",".join(MEASURES), help="of " + ",".join(MEASURES))
     args = parser.parse_args(argv)
