@@ -46,12 +46,21 @@ def _wait(condition: Callable[[], object], seconds: float = 60) -> None:
         time.sleep(0.05)
 
 
+_MAIN = (
+    "import runpy, signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "runpy.run_module('hand_rummy', run_name='__main__', alter_sys=True)"
+)
+"""``python -m hand_rummy`` with Ctrl-C's usual action, as a terminal gives it: a shell that
+starts the tests in the background (a CI script run with ``&``) leaves SIGINT ignored, and
+Python keeps an ignored SIGINT ignored."""
+
+
 @pytest.fixture
 def simulate(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], Path]]:
     """A long simulate run in two worker processes, writing its results file."""
     out = tmp_path / "r.jsonl"
     args = [
-        *[sys.executable, "-m", "hand_rummy", "simulate", "--rules", "classic"],
+        *[sys.executable, "-c", _MAIN, "simulate", "--rules", "classic"],
         *["--players", "2", "--rounds", "3", "--matches", "2000", "--bots", "greedy,random"],
         *["--jobs", "2", "--out", str(out)],
     ]
