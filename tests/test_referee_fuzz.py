@@ -719,6 +719,12 @@ def test_fuzz_documents_raise_only_library_errors(case: tuple[str, Any]) -> None
         assert str(err)
 
 
+_OTHER_SEATS = [{"hand_size": 8}, {"hand_size": 12}, {"hand_size": 13}]
+_OTHER_MELDS = [
+    {"id": 1, "owner": 3, "meld": {"cards": ["4D", "4S", "4C", "4H"]}},
+    {"id": 2, "owner": 3, "meld": {"cards": ["QC", "QH", "QS"]}},
+]
+
 _GO_OUT_OWED = {
     "format": "hand-rummy/position",
     "version": 1,
@@ -731,17 +737,8 @@ _GO_OUT_OWED = {
             "round_the_corner",
         ],
     },
-    "players": [
-        {"hand": ["JK", "JK", "JK"], "melded": False, "hand_size": 10},
-        {"hand_size": 8},
-        {"hand_size": 12},
-        {"hand_size": 13},
-    ],
-    "table": [
-        {"id": 1, "owner": 3, "meld": {"cards": ["4D", "4S", "4C", "4H"]}},
-        {"id": 2, "owner": 3, "meld": {"cards": ["QC", "QH", "QS"]}},
-        {"id": 3, "owner": 0, "meld": {"cards": ["9S", "10S", "JS", "QS"]}},
-    ],
+    "players": [{"hand": ["JK", "JK", "JK"], "melded": False, "hand_size": 10}, *_OTHER_SEATS],
+    "table": [*_OTHER_MELDS, {"id": 3, "owner": 0, "meld": {"cards": ["9S", "10S", "JS", "QS"]}}],
     "turn": 0,
     "phase": "play",
     "current": {"laid_down": True, "obligation": "go_out"},
@@ -812,13 +809,10 @@ def test_an_array_counts_the_moves_its_listings_checked_against_a_promise() -> N
                 "hand": ["JK", "JK", "JK", "JK", "5H", "6H", "7H", "8H", "9H", "10H"],
                 "melded": False,
             },
-            {"hand_size": 8},
-            {"hand_size": 12},
-            {"hand_size": 13},
+            *_OTHER_SEATS,
         ],
         "table": [
-            {"id": 1, "owner": 3, "meld": {"cards": ["4D", "4S", "4C", "4H"]}},
-            {"id": 2, "owner": 3, "meld": {"cards": ["QC", "QH", "QS"]}},
+            *_OTHER_MELDS,
             {"id": 3, "owner": 0, "meld": {"cards": ["AC", "2C", "3C", "4C"]}},
         ],
     }
