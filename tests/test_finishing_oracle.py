@@ -571,6 +571,7 @@ def positions(draw: st.DrawFn, config: str) -> Position:
         may_discard=draw(st.booleans()),
         on_others=draw(st.booleans()),
         exchanges=draw(st.booleans()),
+        new_melds=draw(st.integers(0, 3)) > 0,
     )
     forbidden: Card | None = None
     if (plain or demoted) and draw(st.integers(0, 3)) == 0:
@@ -583,7 +584,13 @@ def check(position: Position, melding: frozenset[int] = frozenset()) -> bool:
     the way it finds: its melds are legal, fit the hand, meld a card of ``melding``, and
     leave cards that go out without a new meld. Return the answer."""
     finder = MeldFinder.of(position.rules)
-    oracle = Oracle(position.rules, position.finish, position.discardable, melding=melding)
+    oracle = Oracle(
+        position.rules,
+        position.finish,
+        position.discardable,
+        melding=melding,
+        new_melds=position.finish.new_melds,
+    )
     want = oracle(position.hand, position.table)
     plan = finish_plan(
         finder,
@@ -599,7 +606,12 @@ def check(position: Position, melding: frozenset[int] = frozenset()) -> bool:
     if got and not want and melding and position.finish.exchanges:
         # where exchanges may be part of a way, ``melding`` is not held to when no way meets
         # it (finish_plan says why): then some way out exists without that condition
-        free = Oracle(position.rules, position.finish, position.discardable)
+        free = Oracle(
+            position.rules,
+            position.finish,
+            position.discardable,
+            new_melds=position.finish.new_melds,
+        )
         assert plan == () and free(position.hand, position.table), position.describe()
         event("a way out with melding aside, exchanges counting")
         return want

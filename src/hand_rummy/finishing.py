@@ -77,6 +77,9 @@ class FinishRules:
     exchanges: bool = False
     """Wild cards may be taken from table melds on the way, the freed wild joining the hand
     (000 lets a player who has opened exchange "even in the same turn" and keep the wild)."""
+    new_melds: bool = True
+    """New melds may still be laid: not once a lay-off has been made where melds come first
+    (003 §Turn Flow), so the cards left go out by lay-offs and the discard alone."""
 
 
 def finish_plan(
@@ -174,7 +177,7 @@ def _finish_plan(
     if sum(hand) == 0:
         return None if rules.final_discard or melding else ()
     older = _older(finder, table, seat, rules)
-    in_melds = finder.slots_in_melds(hand)
+    in_melds = finder.slots_in_melds(hand) if rules.new_melds else frozenset()
     if melding and melding.isdisjoint(in_melds):
         return None
     reach = _placeable(finder, hand, in_melds, older, spare)
@@ -182,7 +185,7 @@ def _finish_plan(
         return None
     search = _Search(
         hand,
-        finder.meld_slots(hand),
+        finder.meld_slots(hand) if rules.new_melds else [],
         finder,
         older.targets,
         spare=spare,
@@ -294,7 +297,8 @@ def stuck_beyond(
     if _exchange_payable(finder, hand, table=table, seat=seat, rules=rules):
         return False
     older = _older(finder, table, seat, rules)
-    return _placeable(finder, hand, finder.slots_in_melds(hand), older, limit) is None
+    in_melds = finder.slots_in_melds(hand) if rules.new_melds else frozenset()
+    return _placeable(finder, hand, in_melds, older, limit) is None
 
 
 def _placeable(

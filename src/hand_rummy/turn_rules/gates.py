@@ -6,6 +6,8 @@ from collections.abc import Iterator, Sequence, Set
 from contextlib import contextmanager
 from contextvars import ContextVar
 
+import attrs
+
 from hand_rummy.actions import Action
 from hand_rummy.cards import CARDS, Card
 from hand_rummy.finder import FoundMeld
@@ -347,7 +349,7 @@ def can_end_on_one_card(state: RoundState) -> bool:
     if sum(hand) <= 2:
         return True
     exchanging = exchanges_in_finish(state)
-    rest = FinishRules(final_discard=True, exchanges=exchanging)
+    rest = _as_the_turn_stands(state, FinishRules(final_discard=True, exchanges=exchanging))
     if stuck_beyond(state.finder, hand, table=state.table, seat=state.turn, rules=rest, limit=2):
         return False  # more cards than the kept one and the discard can go nowhere
     final = state.ruleset.going_out.final_discard
@@ -415,6 +417,14 @@ def finish_rules(state: RoundState) -> FinishRules | None:
     )
 
 
+def _as_the_turn_stands(state: RoundState, rules: FinishRules) -> FinishRules:
+    """``rules`` for the rest of this turn: where new melds come before lay-offs (003 §Turn
+    Flow), a turn that has laid off lays no new meld, so its way out may hold none."""
+    if rules.new_melds and state.ruleset.layoff.melds_first and state.current.laid_off:
+        return attrs.evolve(rules, new_melds=False)
+    return rules
+
+
 def exchanges_in_finish(state: RoundState) -> bool:
     """Whether a turn bound to finish may take wild cards from the table on its way: where
     the rules have exchanges and the freed wild may stay in the hand (000). Where it must
@@ -459,7 +469,7 @@ def finishing_by_exchange(
         hand,
         table=table,
         seat=state.turn,
-        rules=rules,
+        rules=_as_the_turn_stands(state, rules),
         discardable=lambda slot: discardable_slot(state, slot, 1, hand),
         memo=memo,
     )
@@ -503,6 +513,7 @@ def _finish_plan(
 ) -> tuple[int, ...] | None:
     seat = state.turn
     held = state.hands[seat] if hand is None else hand
+    rules = _as_the_turn_stands(state, rules)
     return finish_plan(
         state.finder,
         held,
