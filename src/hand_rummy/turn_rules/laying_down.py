@@ -407,6 +407,8 @@ def _witness(
     natural = state.finder.without_wilds(hand)
     if sum(hand) - sum(natural) < 2:
         return None  # the places of one wild card are few: no search is saved
+    if state.finder.opening_bound(natural) < required:
+        return None  # every natural card that is in a meld, at its best, is still too few
     reaching = state.finder.combinations(natural, min_points=required, using=using)
     return next(_openings(state, hand, reaching, required, memo), None)
 
