@@ -604,8 +604,9 @@ def check(position: Position, melding: frozenset[int] = frozenset()) -> bool:
     how = oracle.plan(position.hand, position.table) if want else []
     got = plan is not None
     if got and not want and melding and position.finish.exchanges:
-        # where exchanges may be part of a way, ``melding`` is not held to when no way meets
-        # it (finish_plan says why): then some way out exists without that condition
+        # where exchanges may be part of a way and a card of ``melding`` is wild, ``melding``
+        # is not held to when no way meets it (finish_plan says why): then some way out
+        # exists without that condition
         free = Oracle(
             position.rules,
             position.finish,

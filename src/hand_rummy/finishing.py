@@ -107,12 +107,13 @@ def finish_plan(
     With ``rules.exchanges``, a way may also take wild cards from the melds of
     ``table``; a way found only so is given as no new melds, ``()``: it starts with
     an exchange, after which the hand holds other cards than these. And where
-    exchanges may be part of a way, ``melding`` is not held to when no way meets
-    it: a wild melded and taken back by an exchange leaves no trace of having been
-    melded, so only a search of the moves in their order could tell. The one
-    caller that passes ``melding`` asks before an opening that must hold the card
-    just taken, to rule out the openings below the bar when no way is left at all,
-    and judges each opening it keeps on its own: a generous answer is what it needs.
+    exchanges may be part of a way and a card of ``melding`` is wild, ``melding``
+    is not held to when no way meets it: a wild melded and taken back by an
+    exchange leaves no trace of having been melded, so only a search of the moves
+    in their order could tell. The one caller that passes ``melding`` asks before
+    an opening that must hold the card just taken, to rule out the openings below
+    the bar when no way is left at all, and judges each opening it keeps on its
+    own: a generous answer is what it needs.
     """
     table = table if isinstance(table, tuple) else tuple(table)
     search = _searcher(finder, seat, rules, discardable, memo)
@@ -120,7 +121,10 @@ def finish_plan(
     if plan is not None or not rules.exchanges:
         return plan
     free = functools.partial(search, melding=frozenset())
-    if melding and free(hand, table) is not None:
+    # only a wild can be melded and taken back: a natural card melded stays in its meld
+    wild = finder.rules.is_wild
+    taken_back = any(slot < DEMOTED and wild(CARDS[slot]) for slot in melding)
+    if taken_back and free(hand, table) is not None:
         return ()
     found = _after_exchange(finder, hand, table, seat=seat, rules=rules, search=free, seen=set())
     return () if found else None

@@ -303,20 +303,20 @@ class Round(RoundState):
             for combo in self.finder.covers(hand, keep=keep):
                 melds = tuple(f.meld for f in combo)
                 enough = required is None or sum(f.points for f in combo) >= required
-                if not (enough or judge(self, LayDown(melds)).ok):
+                if enough and not keep:
+                    return melds
+                # below the bar the lay-down itself is the question; a card kept must then go
+                lay_down = LayDown(melds)
+                ruling = judge(self, lay_down)
+                if ruling.change is None:
                     continue
-                if keep == 0 or self._ends_with_discard(melds):
+                if not keep or self._last_discard_legal(advance(self, lay_down, ruling.change)):
                     return melds
         return None
 
-    def _ends_with_discard(self, melds: tuple[Meld, ...]) -> bool:
-        """Whether laying ``melds`` down leaves one card that may then end the round as
-        the discard: the card taken this turn, say, may not go back under 004."""
-        lay_down = LayDown(melds)
-        ruling = judge(self, lay_down)
-        if ruling.change is None:
-            return False
-        after = advance(self, lay_down, ruling.change)
+    def _last_discard_legal(self, after: Round) -> bool:
+        """Whether the one card ``after`` leaves the player to move may end the round as the
+        discard: the card taken this turn, say, may not go back under 004."""
         (last,) = after.hand(self.turn)
         return after.check(Discard(last)).ok
 
