@@ -166,10 +166,33 @@ def test_ismcts_plays_a_whole_round() -> None:
     bot = ismcts.ISMCTSBot(
         game, Cheap(), uct_c=2.0, max_simulations=8, random_state=rng, use_observation_string=False
     )
+    state, moves = _bot_at_seat_0(game, bot, random.Random(5))
+    assert moves > 10
+    assert len(state.returns()) == 2 and state._s.game is not None and state._s.game.is_over
+
+
+def test_ismcts_with_its_default_settings_and_rollouts() -> None:
+    """The bot as OpenSpiel's examples build it: it keys its nodes by information-state
+    strings and meets resampled states at other seats' moves (it failed with KeyError
+    while a resample left those strings without cards)."""
+    from open_spiel.python.algorithms import ismcts, mcts  # noqa: PLC0415
+
+    game = load_game("classic", players=2)
+    rng = np.random.RandomState(1)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=20, random_state=rng)
+    _, moves = _bot_at_seat_0(game, bot, random.Random(2), limit=6)
+    assert moves == 6
+
+
+def _bot_at_seat_0(
+    game: Any, bot: Any, choices: random.Random, limit: int | None = None
+) -> tuple[Any, int]:
+    """The state after ``bot`` plays seat 0 (``limit`` moves, or to the end) against random
+    moves, and how many moves it made."""
     state = game.new_initial_state()
-    choices = random.Random(5)
     moves = 0
-    while not state.is_terminal():
+    while not state.is_terminal() and (limit is None or moves < limit):
         if state.is_chance_node():
             outcomes, probabilities = zip(*state.chance_outcomes())
             state.apply_action(choices.choices(outcomes, probabilities)[0])
@@ -178,8 +201,7 @@ def test_ismcts_plays_a_whole_round() -> None:
             moves += 1
         else:
             state.apply_action(choices.choice(state.legal_actions()))
-    assert moves > 10
-    assert len(state.returns()) == 2 and state._s.game is not None and state._s.game.is_over
+    return state, moves
 
 
 def test_bad_input() -> None:

@@ -34,6 +34,7 @@ play, the team's score), 0 before.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from typing import Any
@@ -47,7 +48,12 @@ import pyspiel  # noqa: E402 (after the check above)
 
 from hand_rummy.actions import Action, DrawStock  # noqa: E402
 from hand_rummy.cards import CARDS, Card, format_cards  # noqa: E402
-from hand_rummy.encoding import ActionSpace, Decision, IdNotLegalError  # noqa: E402
+from hand_rummy.encoding import (  # noqa: E402
+    ActionSpace,
+    Decision,
+    IdNotLegalError,
+    NotToMoveError,
+)
 from hand_rummy.envs.rewards import round_rewards  # noqa: E402
 from hand_rummy.errors import InvalidStateError  # noqa: E402
 from hand_rummy.observation import ObservationLayout, observe  # noqa: E402
@@ -151,6 +157,7 @@ class _Core:
     decision: Decision | None
     drawing: bool
     draws: list[list[tuple[int, Card]]]
+    turned: list[Card]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         copy = _Core.__new__(_Core)
@@ -159,6 +166,7 @@ class _Core:
         copy.dealt = [list(h) for h in self.dealt]
         copy.slots = list(self.slots)
         copy.draws = [list(d) for d in self.draws]
+        copy.turned = list(self.turned)
         return copy
 
 
@@ -189,6 +197,8 @@ class HandRummyState(pyspiel.State):
         """A draw from the stock is waiting for its chance node."""
         self._s.draws = [[] for _ in range(players)]
         """Each seat's draws from the stock: (actions played before it, the card)."""
+        self._s.turned = []
+        """The cards turned up as the indicator that went back into the stock, seen by all."""
 
     # --- whose move -----------------------------------------------------------------------
 
@@ -220,6 +230,8 @@ class HandRummyState(pyspiel.State):
     # --- moves --------------------------------------------------------------------------
 
     def _apply_action(self, action: int) -> None:
+        if self.is_terminal():
+            raise NotToMoveError("the round is over: nobody has a move to make")
         if self.is_chance_node():
             if not 0 <= action < len(CARDS):  # a negative id would count from the end
                 raise IdNotLegalError(
@@ -258,6 +270,7 @@ class HandRummyState(pyspiel.State):
             if ruleset.wilds.turns_again(card):
                 # 000 §Wild cards: it goes back into the middle of the stock, face up
                 self._s.slots.insert(len(self._s.slots) // 2, card)
+                self._s.turned.append(card)
             else:
                 self._s.indicator = card
             self._deal_known()
@@ -354,25 +367,15 @@ class HandRummyState(pyspiel.State):
         """A state ``player_id`` cannot tell from this one, the hidden cards dealt at random.
 
         The other hands and the stock come from :meth:`PlayerView.sample
-        <hand_rummy.round.PlayerView.sample>`, seeded from ``probability_sampler``;
-        the stock's known places are kept. The other players' own draws are
+        <hand_rummy.round.PlayerView.sample>`, seeded from ``probability_sampler``,
+        with the stock's known places kept (:meth:`_sample_stock`). The other players' own draws are
         not known to ``player_id``, so the sample forgets them, and so are the melds
         another player to move has chosen of a lay-down not yet submitted: the sample
         starts that lay-down afresh.
         """
         if self._s.game is None:
             return self._resample_deal(player_id, probability_sampler)
-        seed = int(float(probability_sampler()) * 2**52)
-        sample = self._s.game.view(player_id).sample(random.Random(seed))
-        stock = list(sample.stock)
-        for place, known in enumerate(self._s.slots):
-            if known is not None and stock[place] != known:
-                other = next(
-                    i
-                    for i, c in enumerate(stock)
-                    if c == known and self._s.slots[i] is None and i != place
-                )
-                stock[place], stock[other] = stock[other], stock[place]
+        sample, stock = self._sample_stock(player_id, probability_sampler)
         clone: HandRummyState = self.clone()
         clone._s.game = sample.replace(stock=tuple(stock))
         hidden = Counter(c for c, slot in zip(stock, self._s.slots) if slot is None)
@@ -393,6 +396,52 @@ class HandRummyState(pyspiel.State):
                 assert isinstance(step, Decision)
                 clone._s.decision = step
         return clone
+
+    def _sample_stock(self, player_id: int, probability_sampler: Any) -> tuple[Round, list[Card]]:
+        """A round ``player_id`` cannot tell from this one, and its stock with every card
+        whose place all know (a turned-again indicator) in that place.
+
+        The view does not know those places, so its samples may put such a card in
+        another hand, or anywhere in the stock. A sample is kept with a chance in
+        proportion to how likely it makes the known places (the ways its stock's
+        unknown places, with the known ones, could hold the known cards there), and
+        the known cards then change places with copies drawn at random from those
+        places: the samples kept have the distribution of rounds given everything
+        ``player_id`` knows.
+        """
+        assert self._s.game is not None
+        view = self._s.game.view(player_id)
+        slots = self._s.slots
+        wanted = Counter(card for card in slots if card is not None)
+        for _ in range(_SAMPLE_TRIES):
+            rng = random.Random(int(float(probability_sampler()) * 2**52))
+            sample = view.sample(rng)
+            stock = list(sample.stock)
+            if not wanted:
+                return sample, stock
+            held = Counter(
+                card
+                for seat in range(len(self._s.dealt))
+                if seat != player_id
+                for card in sample.hand(seat)
+            )
+            here = Counter(stock)
+            chance = 1.0
+            for card, count in wanted.items():
+                most = here[card] + held[card]  # every copy the player cannot see
+                chance *= _falling(here[card], count) / _falling(most, count)
+            if rng.random() >= chance:
+                continue
+            for place, known in enumerate(slots):
+                if known is None or stock[place] == known:
+                    continue
+                copies = [i for i, card in enumerate(stock) if card == known and slots[i] != known]
+                other = rng.choice(copies)
+                stock[place], stock[other] = stock[other], stock[place]
+            return sample, stock
+        raise InvalidStateError(
+            f"no sample in {_SAMPLE_TRIES} tries puts the cards whose places are known in them"
+        )
 
     def _resample_deal(self, player_id: int, probability_sampler: Any) -> HandRummyState:
         rng = random.Random(int(float(probability_sampler()) * 2**52))
@@ -415,9 +464,10 @@ class HandRummyObserver:
     The tensor is :func:`~hand_rummy.observation.observe` of the player's view (with
     the pending lay-down when that player is choosing one); during the deal only
     its ``hand``, ``indicator`` and ``discard_top`` sections are filled. The
-    information-state string has perfect recall: the seat, the dealt hand, every
-    public action in order with the player's own draws from the stock, and the
-    pending ids. The information-state tensor is the observation tensor (it
+    information-state string has perfect recall: the seat, the dealt hand, the cards
+    turned up as the indicator and put back, every public action in order with the
+    player's own draws from the stock, and the pending ids (for a seat whose deal a
+    resample forgot, the cards it holds). The information-state tensor is the observation tensor (it
     does not recall the order of past events).
     """
 
@@ -452,8 +502,20 @@ class HandRummyObserver:
         return _observation(state, player)
 
 
+_SAMPLE_TRIES = 1000
+"""Samples drawn at most for one resample (each is kept with a chance of about a half or
+more: a known card is most often in the stock, where everyone knows it lies)."""
+
+
+def _falling(n: int, k: int) -> int:
+    """``n (n - 1) ... (n - k + 1)``: the ways to fill ``k`` places from ``n`` copies."""
+    return math.perm(n, k) if n >= k else 0
+
+
 def _information_state(state: HandRummyState, player: int) -> str:
     parts = [f"seat {player}", f"dealt {format_cards(state._s.dealt[player])}"]
+    if state._s.turned:
+        parts.append(f"turned again {format_cards(state._s.turned)}")
     if state._s.game is None:
         if state._s.indicator is not None:
             parts.append(f"indicator {state._s.indicator}")
@@ -466,6 +528,16 @@ def _information_state(state: HandRummyState, player: int) -> str:
     for number, action in enumerate(game.history):
         drawn = draws.get(number)
         parts.append(f"{action} {drawn}" if drawn is not None else str(action))
+    if not state._s.dealt[player]:
+        # a state resampled for another player forgets this player's deal and draws: what
+        # it holds now stands in for them, so that two samples in which it could move
+        # differently never share an information state
+        current = game.current
+        parts.append(
+            f"holds {format_cards(sorted(game.hand(player)))}"
+            f" demoted {format_cards(sorted(game.hand_demoted(player)))}"
+            + (" had the taken card" if current.had_taken and game.turn == player else "")
+        )
     if state._s.decision is not None and state._s.decision.view.seat == player:
         parts.append(f"pending {list(state._s.decision.pending)}")
     return "; ".join(parts)
