@@ -987,6 +987,46 @@ def test_gulf_hand_below_51_needs_both_switches(variants: list[str], legal: bool
         assert scores(done) == (0, 72, 90, 34)
 
 
+@pytest.mark.parametrize(
+    ("variants", "ending", "expected"),
+    [
+        # X9: 003 says nothing against lay-offs on other players' melds in a Hand, so by
+        # default the finish is a Hand and the others' penalties double: seat 1 holds
+        # 10+5+6+7+8 = 36, seat 2 (never opened) 15+2+3+25 = 45, seat 3 15+2 = 17
+        ([], hr.Ending.HAND, (0, 72, 90, 34)),
+        # hand_no_layoffs: 003's "melds ALL their cards" read strictly; the 10♥ went onto
+        # seat 1's meld, so the player only went out
+        (["hand_no_layoffs"], hr.Ending.WENT_OUT, (0, 36, 45, 17)),
+    ],
+)
+def test_gulf_hand_with_a_lay_off_on_another_players_meld(
+    variants: list[str], ending: hr.Ending, expected: tuple[int, ...]
+) -> None:
+    """003 §Hand Bonus with RULES-MATRIX X9: 10♠-K♠ (40) + 9♠ 9♦ 9♣ (27) + 2♥ 3♥ 4♥ (9)
+    = 76 opens; the 10♥ goes onto 7♥ 8♥ 9♥ and the hand is empty (G4 default: no discard
+    needed)."""
+    game = _gulf_spot(variants, "10S JS QS KS 9S 9D 9C 2H 3H 4H 10H")
+    done = play(game, lay("10S JS QS KS", "9S 9D 9C", "2H 3H 4H"), off(1, "10H"))
+    assert outcome(done).ending is ending
+    assert scores(done) == expected
+
+
+@pytest.mark.parametrize(("variants", "legal"), [([], True), (["hand_no_layoffs"], False)])
+def test_gulf_hand_exempt_with_a_lay_off_on_another_players_meld(
+    variants: list[str], legal: bool
+) -> None:
+    """G8 switch hand_exempt: only a Hand may open below 51. 9 + 9 + 9 = 27 opens below it,
+    and the hand can empty only by laying the 10♥ off on seat 1's meld: a Hand by default
+    (X9), so the opening is legal; under hand_no_layoffs it is no Hand, so it is refused."""
+    game = _gulf_spot(["hand_exempt", *variants], "2H 3H 4H 2S 3S 4S 2D 3D 4D 10H")
+    opening = lay("2H 3H 4H", "2S 3S 4S", "2D 3D 4D")
+    expect(game, opening, legal, Code.OPENING_BELOW_THRESHOLD)
+    if legal:
+        done = play(game, opening, off(1, "10H"))
+        assert outcome(done).ending is hr.Ending.HAND
+        assert scores(done) == (0, 72, 90, 34)
+
+
 HAND_14 = "10S JS QS KS 9S 9D 9C 2H 3H 4H 5C 6C 7C 8C"
 HAND_14_MELDS = ("10S JS QS KS", "9S 9D 9C", "2H 3H 4H", "5C 6C 7C 8C")
 

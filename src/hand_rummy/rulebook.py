@@ -299,7 +299,8 @@ AMBIGUITIES: dict[str, str] = {
     ),
     "G4": (
         "Every turn ends with a discard, yet a Hand 'melds all their cards'. A player may go out "
-        "either way, by a final discard or by melding the last card; a Hand melds every card."
+        "either way, by a final discard or by melding the last card; a Hand melds every card. "
+        "Lay-offs on other players' melds in a Hand are not mentioned (X9): they are allowed."
     ),
     "G5": "Laying off before the 51 is met is not mentioned: it is not allowed.",
     "G6": "The phases come 'in order', so no new meld is laid down after a lay-off in a turn.",
@@ -416,6 +417,9 @@ DEFAULT_READINGS: dict[str, str] = {
     "never_opened_100": "A player who never opened pays the value of the cards held.",
     "final_discard_required": (
         "A player may go out by discarding the last card or by melding every card."
+    ),
+    "hand_no_layoffs": (
+        "A Hand may end with lay-offs on other players' melds: 003 does not say otherwise."
     ),
     "layoff_before_opening": "Nothing may be laid off before the player has opened.",
     "free_phase_order": "In a turn, new melds come first and lay-offs after them.",

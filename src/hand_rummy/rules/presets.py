@@ -760,6 +760,14 @@ _ALL_VARIANTS = (
         switch=True,
     ),
     _variant(
+        "hand_no_layoffs",
+        "A Hand adds no card to another player's meld: every card is melded (G4, X9).",
+        "RULES-MATRIX G4",
+        _G,
+        _replace(hand=lambda r: attrs.evolve(r.hand, no_layoffs=True)),
+        switch=True,
+    ),
+    _variant(
         "layoff_before_opening",
         "Cards may be laid off before the player has opened (G5).",
         "RULES-MATRIX G5",
