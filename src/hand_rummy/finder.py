@@ -938,7 +938,7 @@ class MeldFinder:
         return known.packing
 
     def _meld_of(self, known: _HandMelds) -> Callable[[int], FoundMeld]:
-        """The found meld of each candidate, built the first time a search reaches it."""
+        """The found meld of each candidate, built the first time a combination holds it."""
         if known.found is not None:
             return known.found.__getitem__
         candidates = known.candidates
@@ -1474,7 +1474,10 @@ class _Packing:
         # its branch holds nothing wanted
         cap = _UNBOUNDED if goal.below is None else goal.below
         touched: list[list[int] | None] = [None] * len(needs)  # the slots of each meld
-        chosen: list[FoundMeld] = []
+        chosen: list[int] = []  # the melds' indices on the path
+        # the built melds of the path's first melds: a meld is built when a combination that
+        # holds it is met, and most branches of a bounded search meet none
+        shown: list[FoundMeld] = []
 
         if len(needs) > _SMALL:
             fit_masks = self.fit_masks()
@@ -1514,6 +1517,8 @@ class _Packing:
                     return
                 left, melds, worth, cards_left, held = outer.pop()
                 chosen.pop()
+                if len(shown) > len(chosen):
+                    shown.pop()
                 continue
             lowest = melds & -melds
             index = lowest.bit_length() - 1
@@ -1524,9 +1529,11 @@ class _Packing:
             rest = left - needs[index]
             after = cards_left - len(used[index])
             now = held or bool(lowest & wanted)
-            chosen.append(meld(index))
+            chosen.append(index)
             if now and met(total, after):
-                yield tuple(chosen)
+                while len(shown) < len(chosen):
+                    shown.append(meld(chosen[len(shown)]))
+                yield tuple(shown)
             if reachable(total, after, rest):
                 slots = touched[index]
                 if slots is None:
@@ -1537,6 +1544,8 @@ class _Packing:
                     left, melds, worth, cards_left, held = rest, later, total, after, now
                     continue
             chosen.pop()
+            if len(shown) > len(chosen):
+                shown.pop()
 
     def _tests(
         self, goal: _Goal
