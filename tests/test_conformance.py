@@ -146,6 +146,10 @@ def test_a_timeout_that_is_no_time_is_refused(timeout: float) -> None:
             '--referee "\'unterminated" cannot be read as a command: No closing quotation',
         ),
         (["--referee", "  "], "--referee names no program"),
+        (
+            ["--referee", "no-such-referee-program --x"],
+            "--referee: no program 'no-such-referee-program' to run",
+        ),
         (["--timeout", "0"], "--timeout must be a positive, finite number of seconds, not 0"),
         (["--timeout", "-1"], "--timeout must be a positive, finite number of seconds, not -1"),
         (
@@ -171,3 +175,53 @@ def test_unknown_rules_on_the_command_line_list_real_presets(
     err = capsys.readouterr().err
     assert err.startswith("hand-rummy: no vectors for rules 'nope'; there are some for classic")
     assert "canasta" not in err
+
+
+def test_true_is_not_one_in_an_answer() -> None:
+    """JSON's true and 1 are different values: a referee that answers ``"ok": 1`` (or scores
+    ``false`` for 0) fails, though Python's ``==`` would let it pass."""
+
+    def ints_for_booleans(questions: list[Any]) -> list[Any]:
+        def bend(value: Any) -> Any:
+            if isinstance(value, bool):
+                return int(value)
+            if isinstance(value, list):
+                return [bend(v) for v in value]
+            if isinstance(value, dict):
+                return {k: bend(v) for k, v in value.items()}
+            return value
+
+        return [bend(answer(q)) for q in questions]
+
+    report = conformance.run(ints_for_booleans, rules="gulf")
+    reasons = [line for f in report.files for _, lines in f.failures for line in lines]
+    assert not report.ok and "ok: expected true, got 1" in reasons
+    # and an answer that is right passes, numbers compared by value
+    (vector,) = [v for v in conformance.vectors(rules="gulf") if v.name == "never all jokers"]
+    assert conformance.compare(vector, answer(vector.question)) == []
+
+
+def test_a_referee_that_writes_json_nested_too_deep_fails_with_the_reason() -> None:
+    program = [sys.executable, "-c", "print('[' * 100000 + ']' * 100000)"]
+    report = conformance.run(conformance.command_referee(program), rules="gulf")
+    assert report.passed == 0 and report.total > 0
+    for result in report.files:
+        for _, lines in result.failures:
+            assert len(lines) == 1 and "the output is not JSON" in lines[0], lines
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        (b'[{"name": "x",', "vector file t.json is not JSON"),
+        (b"\xff", "vector file t.json is not JSON"),
+        (b'{"name": "x"}', "is not a JSON array of vectors"),
+        (b'[{"name": "x", "source": "s", "question": {}}]', "vector 0: needs name, source"),
+        (b'[{"name": 1, "source": "s", "question": {}, "expect": {"ok": true}}]', "vector 0:"),
+        (b'[{"name": "x", "source": "s", "question": {}, "expect": {}}]', "non-empty object"),
+    ],
+    ids=["truncated", "not-utf8", "object", "no-expect", "name-number", "empty-expect"],
+)
+def test_a_damaged_vector_file_is_an_error_that_names_it(text: bytes, reason: str) -> None:
+    with pytest.raises(InvalidStateError, match=reason):
+        conformance._read("t", text)

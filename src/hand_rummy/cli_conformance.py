@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import math
 import shlex
+import shutil
 import sys
 
 from hand_rummy.conformance import Report, command_referee, run
@@ -51,6 +52,9 @@ def _conformance(args: argparse.Namespace) -> int:
             return _usage(f"--referee {args.referee!r} cannot be read as a command: {err}")
         if not words:
             return _usage("--referee names no program")
+        if shutil.which(words[0]) is None:
+            # else every batch would fail with the same reason, as if the referee were wrong
+            return _usage(f"--referee: no program {words[0]!r} to run")
         referee = command_referee(words, timeout=args.timeout)
     report = run(referee, rules=args.rules)
     print(report.table())

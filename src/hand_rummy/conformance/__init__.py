@@ -1,7 +1,8 @@
 """The conformance kit: rules questions with answers worked out by hand, for any referee.
 
 The vectors ship inside the package as JSON files, one per theme (``levant``,
-``romme``, ``gulf``, ``app``, ``rounds``, ``errors``). Each vector is a question
+``romme``, ``gulf``, ``app``, ``melds``, ``openings``, ``layoffs``, ``scoring``,
+``errors``, ``rounds``, ``positions``: :func:`files`). Each vector is a question
 in the referee's format (:mod:`hand_rummy.referee`), the fields of the answer
 that matter, and the source the answer was derived from: a rule document and
 its section, or the default reading of an ambiguity in RULES-MATRIX §3. No
@@ -94,10 +95,7 @@ def vectors(rules: str | None = None, file: str | None = None) -> list[Vector]:
     found = []
     for name in files() if file is None else (file,):
         path = resources.files(__name__).joinpath("vectors").joinpath(f"{name}.json")
-        for case in json.loads(path.read_text(encoding="utf-8")):
-            found.append(
-                Vector(name, case["name"], case["source"], case["question"], case["expect"])
-            )
+        found += _read(name, path.read_bytes())
     if rules is not None:
         # a negative vector may name rules that do not exist, to be refused: not a preset
         known = {name for name in PRESETS if any(v.rules == name for v in found)}
@@ -106,6 +104,66 @@ def vectors(rules: str | None = None, file: str | None = None) -> list[Vector]:
             raise InvalidStateError(f"no vectors for rules {rules!r}; there are some for {presets}")
         found = [v for v in found if v.rules == rules]
     return found
+
+
+_KEYS = ("name", "source", "question", "expect")
+
+
+def _read(name: str, data: bytes) -> list[Vector]:
+    """The vectors of the file ``name``, or :class:`~hand_rummy.errors.InvalidStateError`
+    saying what is wrong with it (a damaged file is an error, not a traceback).
+
+    >>> _read("mine", b'[{"name": "n", "source": "s", "question": {}}]')
+    Traceback (most recent call last):
+    ...
+    hand_rummy.errors.InvalidStateError: vector file mine.json, vector 0: needs name, ...
+    """
+    try:
+        cases = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        raise InvalidStateError(f"vector file {name}.json is not JSON: {error}") from error
+    if not isinstance(cases, list):
+        raise InvalidStateError(f"vector file {name}.json is not a JSON array of vectors")
+    found = []
+    for index, case in enumerate(cases):
+        where = f"vector file {name}.json, vector {index}"
+        if not isinstance(case, dict) or sorted(case) != sorted(_KEYS):
+            has = ", ".join(sorted(case)) if isinstance(case, dict) else type(case).__name__
+            raise InvalidStateError(
+                f"{where}: needs name, source, question and expect (and no other field); "
+                f"it has {has}"
+            )
+        if not (
+            isinstance(case["name"], str)
+            and isinstance(case["source"], str)
+            and isinstance(case["expect"], dict)
+            and case["expect"]
+        ):
+            raise InvalidStateError(
+                f"{where}: name and source are strings and expect a non-empty object"
+            )
+        found.append(Vector(name, case["name"], case["source"], case["question"], case["expect"]))
+    return found
+
+
+def _same(want: JSON, got: JSON) -> bool:
+    """Equality of JSON values, where ``true`` is not ``1`` and ``false`` is not ``0`` (as
+    Python's ``==`` has it): a referee that writes ``"ok": 1`` does not speak the protocol.
+
+    >>> _same({"ok": True, "scores": [0, 1]}, {"ok": True, "scores": [0, 1]})
+    True
+    >>> _same(True, 1), _same([0], [False]), _same(24, 24.0)
+    (False, False, True)
+    """
+    if isinstance(want, bool) or isinstance(got, bool):
+        return isinstance(want, bool) and isinstance(got, bool) and want == got
+    if isinstance(want, list) and isinstance(got, list):
+        return len(want) == len(got) and all(_same(w, g) for w, g in zip(want, got))
+    if isinstance(want, dict) and isinstance(got, dict):
+        return want.keys() == got.keys() and all(_same(want[k], got[k]) for k in want)
+    if isinstance(want, (list, dict)) or isinstance(got, (list, dict)):
+        return False
+    return bool(want == got)
 
 
 def _field(reply: JSON, key: str) -> JSON:
@@ -132,7 +190,7 @@ def compare(vector: Vector, reply: JSON) -> list[str]:
     wrong = []
     for key, want in vector.expect.items():
         got = _field(reply, key)
-        if got != want:
+        if not _same(want, got):
             wrong.append(f"{key}: expected {json.dumps(want)}, got {json.dumps(got)}")
     return wrong
 
@@ -171,7 +229,8 @@ def command_referee(command: Sequence[str], timeout: float = 60.0) -> Referee:
             raise InvalidStateError(f"no answer within {timeout:g} s") from error
         try:
             answers = json.loads(done.stdout.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError) as error:
+        except (UnicodeDecodeError, ValueError, RecursionError) as error:
+            # RecursionError: arrays nested thousands deep, which json cannot read either
             status = f" (exit status {done.returncode})" if done.returncode else ""
             raise InvalidStateError(f"the output is not JSON{status}: {error}") from error
         if not isinstance(answers, list) or len(answers) != len(questions):
