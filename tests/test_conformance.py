@@ -225,3 +225,18 @@ def test_a_referee_that_writes_json_nested_too_deep_fails_with_the_reason() -> N
 def test_a_damaged_vector_file_is_an_error_that_names_it(text: bytes, reason: str) -> None:
     with pytest.raises(InvalidStateError, match=reason):
         conformance._read("t", text)
+
+
+def test_violation_codes_are_compared_in_any_order() -> None:
+    """A referee owes every broken rule, not this library's order of checks: the codes of a
+    vector are a multiset, so the same codes reversed pass and one code short fails."""
+    (vector,) = [v for v in conformance.vectors(rules="gulf") if v.name == "never all jokers"]
+    want = vector.expect["codes"]
+    assert isinstance(want, list) and len(set(map(str, want))) > 1  # an order to get wrong
+
+    def reply(codes: list[Any]) -> dict[str, Any]:
+        return {**answer(vector.question), "violations": [{"code": c} for c in codes]}
+
+    assert conformance.compare(vector, reply(list(reversed(want)))) == []
+    assert conformance.compare(vector, reply(want[1:])) != []
+    assert conformance.compare(vector, reply([*want, want[0]])) != []
