@@ -28,7 +28,9 @@ class Code(enum.Enum):
     """Stable machine codes for every way something can be illegal.
 
     The string values are part of the public contract (they appear in referee
-    answers and conformance vectors) and never change meaning.
+    answers and conformance vectors) and never change meaning. The table of
+    docs/referee.rst, "Violation codes", says when each is given; a new member
+    needs its line there (tests/test_docs_codes.py checks).
     """
 
     # cards and decks

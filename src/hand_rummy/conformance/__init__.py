@@ -175,7 +175,8 @@ def _field(reply: JSON, key: str) -> JSON:
         if not isinstance(violations, list):
             return None
         codes = [v.get("code") if isinstance(v, dict) else None for v in violations]
-        # in no set order: the protocol promises every broken rule, not an order of checks
+        # which codes an answer holds is the protocol's (docs/referee.rst, "Several
+        # violations in one answer"); their order is one implementation's order of checks
         return sorted(codes, key=repr)
     if key == "error":
         error = reply.get("error")
