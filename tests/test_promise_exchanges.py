@@ -108,3 +108,19 @@ def test_where_the_freed_wild_must_be_melded_at_once_no_way_out_takes_one() -> N
     # (a ruleset changed by hand has no JSON form, so the referee is not asked here)
     assert game.check(opening).codes == (Code.OPENING_BELOW_THRESHOLD,)
     assert opening not in game.legal_actions()
+
+
+def test_a_freed_wild_helps_the_cards_of_one_suit_or_of_one_rank() -> None:
+    """Below the bar, the only way out takes seat 1's A♣ (the 8♥) with the 8♥ and melds it
+    with two cards that nothing else would place: they must share a suit (9♦ A♣ J♦) or a
+    rank (9♦ 9♣ A♣), since one wild goes into one meld. Two such cards of different suits
+    and ranks leave one card too many for the discard."""
+    for rest, meld in (("9D JD", "9D AC JD"), ("9D 9C", "9D 9C AC")):
+        game = _position("levant", f"2S 3S 4S 8H {rest} KS", [HEARTS])
+        assert hr.LayDown.of("2S 3S 4S") in game.legal_actions()
+        game = ok(ok(game, hr.LayDown.of("2S 3S 4S")), hr.Exchange.of(1, "8H"))
+        done = ok(ok(game, hr.LayDown.of(meld)), hr.Discard(c("KS")))
+        assert done.is_over
+    game = _position("levant", "2S 3S 4S 8H 9D JC KS", [HEARTS])
+    assert not any(isinstance(a, hr.LayDown) for a in game.legal_actions())
+    refused(game, hr.LayDown.of("2S 3S 4S"), Code.OPENING_BELOW_THRESHOLD)

@@ -34,9 +34,9 @@ from typing import TypeVar
 
 import attrs
 
-from hand_rummy.cards import CARDS, Card, Rank
+from hand_rummy.cards import CARDS, Card, Rank, Suit
 from hand_rummy.finder import MeldFinder
-from hand_rummy.melds import Meld
+from hand_rummy.melds import Meld, MeldRules
 from hand_rummy.memo import IdentityMemo
 from hand_rummy.rules.wilds import MeldKind
 from hand_rummy.state import DEMOTED, TableMeld
@@ -126,7 +126,11 @@ def finish_plan(
     taken_back = any(slot < DEMOTED and wild(CARDS[slot]) for slot in melding)
     if taken_back and free(hand, table) is not None:
         return ()
-    found = _after_exchange(finder, hand, table, seat=seat, rules=rules, search=free, seen=set())
+    # a whole hand, before its opening: most of its cards are often stranded, and a count
+    # of them spares most searches after an exchange
+    found = _after_exchange(
+        finder, hand, table, seat=seat, rules=rules, search=free, seen=set(), count=True
+    )
     return () if found else None
 
 
@@ -177,7 +181,7 @@ def _finish_plan(
     memo: LayOffMemo | None,
 ) -> tuple[int, ...] | None:
     """:func:`finish_plan` without exchanges."""
-    spare = 1 if rules.final_discard or rules.may_discard else 0
+    spare = _spare(rules)
     if sum(hand) == 0:
         return None if rules.final_discard or melding else ()
     older = _older(finder, table, seat, rules)
@@ -211,25 +215,113 @@ def _after_exchange(
     rules: FinishRules,
     search: Callable[[Sequence[int], tuple[TableMeld, ...]], tuple[int, ...] | None],
     seen: set[tuple[object, ...]],
+    count: bool = False,
 ) -> bool:
     """Whether some way to finish takes a wild from a meld of ``table`` (and perhaps more
-    after it): ``search`` answers for a hand and table without exchanges.
+    after it): ``search`` answers for a hand and table without exchanges. With ``count``,
+    it is not asked where too many cards stay :class:`_Stranded` after an exchange.
 
     Only the melds on the table before the finish need be tried: a wild taken back from
     one of the player's new melds leaves the hand and table as laying that meld with the
     natural card would, keeping the wild. Each exchange leaves one wild fewer on the
     table, so the search ends; ``seen`` holds the hands and tables met already.
     """
+    stranded: _Stranded | None = None
     for after, laid in _exchanges(finder, hand, table, seat, rules):
         key = (tuple(after), tuple(t.meld for t in laid))
         if key in seen:
             continue
         seen.add(key)
-        if search(after, laid) is not None:
+        if count and stranded is None:
+            stranded = _Stranded(finder, hand, table, seat, rules)
+        if (stranded is None or not stranded.too_many(after)) and search(after, laid) is not None:
             return True
         if _after_exchange(finder, after, laid, seat=seat, rules=rules, search=search, seen=seen):
             return True
     return False
+
+
+class _Stranded:
+    """The cards of a hand without wild cards that no way out can place unless a wild taken
+    from the table helps, and a count that spares the search of a hand after an exchange.
+
+    Such a card is in no meld of the hand, and no older meld could take it, even at the
+    end of a chain of lay-offs. After one exchange it can be placed only where the freed
+    wild goes: in a new meld with it (a meld without the wild is one of this hand's), or
+    beyond a gap the wild fills in a chain of lay-offs (the chains without it are this
+    hand's too). The wild goes to one place, and a meld or a chain holds cards of one
+    rank or of one suit, so all the cards it helps share a rank or a suit. A set whose
+    wild is taken may then take other cards, so cards of the rank of a set with a wild
+    are left out.
+    """
+
+    __slots__ = ("cards", "spare")
+
+    def __init__(
+        self,
+        finder: MeldFinder,
+        hand: Sequence[int],
+        table: tuple[TableMeld, ...],
+        seat: int,
+        rules: FinishRules,
+    ) -> None:
+        self.spare = _spare(rules)
+        self.cards: list[tuple[int, Suit | None, Rank]] | None = None  # slot, suit, rank
+        meld_rules = finder.rules
+        if any(hand[card.index] for card in meld_rules.wilds.wild):
+            return  # a wild of its own could help other cards too
+        in_melds = finder.slots_in_melds(hand) if rules.new_melds else frozenset()
+        natural_as = meld_rules.wilds.natural_as
+        cards = []
+        for slot in compress(range(len(hand)), hand):
+            if slot >= DEMOTED or slot in in_melds:
+                continue  # (a demoted joker plays as any Ace: not counted)
+            card = natural_as(CARDS[slot])
+            if card.rank is not None:
+                cards.append((slot, card.suit, card.rank))
+        self.cards = []
+        # a hand after an exchange holds no more of a card than this one: where even all
+        # the cards in no meld are too few, the table need not be asked about them
+        if not self._too_many(cards, hand):
+            return
+        reach = _Reach(finder, hand, _older(finder, table, seat, rules))
+        changing = {_set_rank(meld_rules, t.meld) for t in table if t.kind is MeldKind.SET}
+        self.cards = [c for c in cards if c[2] not in changing and not reach(c[0])]
+
+    def too_many(self, after: Sequence[int]) -> bool:
+        """Whether the hand ``after``, this one after an exchange, keeps more of these cards
+        than one suit's or one rank's share and the final discard: then no way out
+        without a further exchange is left."""
+        return self.cards is not None and self._too_many(self.cards, after)
+
+    def _too_many(self, cards: list[tuple[int, Suit | None, Rank]], hand: Sequence[int]) -> bool:
+        total = sum(hand[slot] for slot, _, _ in cards)
+        if total <= self.spare + 1:
+            return False  # a share holds one card at least
+        suits: Counter[object] = Counter()
+        ranks: Counter[object] = Counter()
+        for slot, suit, rank in cards:
+            count = hand[slot]
+            suits[suit] += count
+            ranks[rank] += count
+        return total - max(*suits.values(), *ranks.values()) > self.spare
+
+
+def _set_rank(rules: MeldRules, meld: Meld) -> Rank | None:
+    """The rank of the cards of a set whose wilds could be taken (``None`` for a set
+    without a wild)."""
+    if all(role is None for role in meld.roles):
+        return None
+    for card, role in zip(meld.cards, meld.roles, strict=True):
+        plays = role if role is not None else rules.wilds.natural_as(card)
+        if plays.rank is not None:
+            return plays.rank
+    return None
+
+
+def _spare(rules: FinishRules) -> int:
+    """How many cards may be left for the final discard."""
+    return 1 if rules.final_discard or rules.may_discard else 0
 
 
 def _exchanges(
