@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import hand_rummy as hr
@@ -179,3 +181,189 @@ def test_a_taken_card_s_refusal_names_the_lay_off_where_it_is_allowed() -> None:
     assert verdict.codes == (hr.Code.TAKE_DISCARD_NOT_MELDED,)
     assert "7♣" in verdict.violations[0].message
     assert verdict.violations[0].message.endswith("or onto a table meld")
+
+
+# found by fuzz_positions (seed 40): Levant with the 9♠ turned, so the A♠ is wild and the
+# jokers are natural Aces of spades; seat 2 has taken a joker, demoted, and must meld it
+_NATURAL_JOKER_RUN: dict[str, Any] = {
+    "format": "hand-rummy/position",
+    "version": 1,
+    "rules": {"preset": "levant", "variants": ["joker_demotion_always"]},
+    "indicator": "9S",
+    "dealer": 2,
+    "seed": 139176873,
+    "players": [
+        {
+            "hand": ["QC", "KC", "5D", "JD", "KD", "5H", "QS"],
+            "demoted": [],
+            "opened": True,
+            "melded": True,
+            "turns_played": 2,
+            "announced": 0,
+        },
+        {
+            "hand": ["3C", "4C", "2H", "10H"],
+            "demoted": [],
+            "opened": True,
+            "melded": True,
+            "turns_played": 2,
+            "announced": 0,
+        },
+        {
+            "hand": [
+                "AC",
+                "7C",
+                "9C",
+                "10C",
+                "6D",
+                "8D",
+                "3H",
+                "4H",
+                "5H",
+                "5S",
+                "9S",
+                "JS",
+                "QS",
+                "KS",
+                "JK",
+            ],
+            "demoted": ["JK"],
+            "opened": False,
+            "melded": False,
+            "turns_played": 1,
+            "announced": 0,
+        },
+        {
+            "hand": [
+                "AC",
+                "2C",
+                "5C",
+                "JC",
+                "6D",
+                "7D",
+                "9D",
+                "AH",
+                "3H",
+                "6H",
+                "7H",
+                "JH",
+                "QH",
+                "4S",
+            ],
+            "demoted": [],
+            "opened": False,
+            "melded": False,
+            "turns_played": 2,
+            "announced": 0,
+        },
+    ],
+    "table": [
+        {"id": 1, "owner": 1, "meld": {"cards": ["AD", "2D", "3D"]}, "kind": "run"},
+        {"id": 2, "owner": 1, "meld": {"cards": ["9D", "10D", "JD", "QD"]}, "kind": "run"},
+        {"id": 3, "owner": 1, "meld": {"cards": ["JK", "2S", "3S"]}, "kind": "run"},
+        {
+            "id": 4,
+            "owner": 0,
+            "meld": {"cards": ["7S", "8S", "AS", "10S"], "roles": {"2": "9S"}},
+            "kind": "run",
+        },
+        {"id": 5, "owner": 0, "meld": {"cards": ["6C", "6H", "6S"]}, "kind": "set"},
+    ],
+    "discards": ["2S", "5D", "10C", "7D", "8S", "JH"],
+    "stock": [
+        "QD",
+        "AH",
+        "JS",
+        "4D",
+        "7S",
+        "6S",
+        "8H",
+        "8C",
+        "4D",
+        "4H",
+        "6C",
+        "KH",
+        "7C",
+        "7H",
+        "QC",
+        "5C",
+        "KC",
+        "8C",
+        "2D",
+        "3C",
+        "8H",
+        "4C",
+        "5S",
+        "KH",
+        "8D",
+        "AS",
+        "10D",
+        "KS",
+        "10S",
+        "KD",
+        "10H",
+        "AD",
+        "9C",
+        "QH",
+        "2C",
+        "JC",
+        "9H",
+        "9H",
+        "4S",
+        "3D",
+        "2H",
+        "3S",
+    ],
+    "turn": 2,
+    "phase": "play",
+    "current": {
+        "taken": "JK",
+        "taken_demoted": True,
+        "had_taken": False,
+        "obligation": "meld_taken",
+        "melded": [],
+        "first_turn_bare": False,
+    },
+    "openings": [{"seat": 1, "points": 71}, {"seat": 0, "points": 52}],
+}
+
+
+def test_a_demoted_joker_beside_a_run_of_a_natural_joker() -> None:
+    """000 §Wild cards: a demoted joker plays as an Ace, on a run as the Ace of the run's
+    suit. The finishing search asked it of the run JK 2♠ 3♠, whose joker is the natural A♠,
+    and took the suit of a joker (none) for the run's: the listing raised InvalidStateError."""
+    game = hr.Round.from_position(position_from_json(_NATURAL_JOKER_RUN))
+    listed = list(game.legal_actions())
+    assert listed
+    assert all(game.check(action).ok for action in listed)
+
+
+def test_a_partner_who_never_melded_holds_no_opening_of_the_team() -> None:
+    """RULES-MATRIX P9 a: once one partner opens, the team has opened. A position that
+    leaves the openings out gets one per team, and it is a partner who has melded that made
+    it: seat 0 has laid nothing down, so after its first meld the round's own position
+    reloads (it did not, the team's opening having been given to seat 0)."""
+    seat = hr.PositionSeat
+    position = hr.Position(
+        hr.build("saudi_partnership"),
+        [
+            seat("5C 5H 5D 9S KD", opened=True, melded=False, turns_played=3),
+            seat("2C 3C 4D 8H 9H", opened=True, melded=True, turns_played=3),
+            seat("QC 3D KH", opened=True, melded=True, turns_played=3),
+            seat("2D 7C 8C 10S", opened=True, melded=False, turns_played=3),
+        ],
+        turn=0,
+        phase=hr.Phase.PLAY,
+        discards="4S",
+        table=[
+            hr.PositionMeld(1, 2, hr.Meld.of("JS QS KS AS")),
+            hr.PositionMeld(2, 2, hr.Meld.of("6D 7D 8D 9D 10D JD")),
+            hr.PositionMeld(3, 1, hr.Meld.of("4H 4C 4S")),
+            hr.PositionMeld(4, 1, hr.Meld.of("JH QH KH")),
+        ],
+    )
+    game = hr.Round.from_position(position)
+    assert [record.seat for record in game.openings] == [1, 2]
+    after = game.apply(hr.LayDown.of("5C 5H 5D"))
+    again = hr.Round.from_position(position_from_json(position_to_json(after)))
+    assert again.openings == after.openings and again.hand(0) == after.hand(0)

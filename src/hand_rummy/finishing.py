@@ -993,7 +993,10 @@ def _lay_off_options(finder: MeldFinder, meld: Meld, kind: MeldKind, slot: int) 
     if slot >= DEMOTED:
         roles: list[Card | None] = [None]
         if card.is_joker and kind is MeldKind.RUN:
-            roles = [Card(Rank.ACE, s) for s in {c.suit for c in meld.plays_as}]
+            # it plays as the Ace of the run's suit; a joker in the run that is not wild is
+            # an Ace of the indicator's suit, and has no suit of its own to go by
+            suits = {rules.wilds.natural_as(c).suit for c in meld.plays_as}
+            roles = [Card(Rank.ACE, s) for s in suits if s is not None]
         candidates = [(role, True) for role in roles]
     else:
         options = finder.layoff_options(meld, kind).get(slot, ())

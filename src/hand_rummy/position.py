@@ -647,8 +647,11 @@ def _opening_records(
     # latest of the round, so the last record (where the bar follows the openings before)
     opening_now = facts.position.current.laid_down and not melded[mover]
     if given is None:
-        # the least that each seat's bar allowed, in seat order, an opening of this turn last
+        # the least that each seat's bar allowed, in seat order, an opening of this turn last;
+        # where partners share an opening, it is one who has melded: a seat that has laid
+        # nothing down holds no opening of its own
         order = [s for s in range(facts.players) if not (opening_now and s == mover)]
+        order.sort(key=lambda s: not melded[s])
         for seat in order + ([mover] if opening_now else []):
             bar = policy.required(seat, facts.team_number(seat), records)
             if opened[seat] and bar is not None:
