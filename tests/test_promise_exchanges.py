@@ -124,3 +124,16 @@ def test_a_freed_wild_helps_the_cards_of_one_suit_or_of_one_rank() -> None:
     game = _position("levant", "2S 3S 4S 8H 9D JC KS", [HEARTS])
     assert not any(isinstance(a, hr.LayDown) for a in game.legal_actions())
     refused(game, hr.LayDown.of("2S 3S 4S"), Code.OPENING_BELOW_THRESHOLD)
+
+
+def test_a_wild_held_and_a_freed_one_help_two_suits_or_ranks() -> None:
+    """With a wild in hand as well, the hand after the exchange holds two (the A♣ and seat
+    1's A♣), and two wilds may help the cards of two suits or ranks: 9♦ A♣ J♦ and 5♣ 5♥ A♣,
+    then the K♠ as the discard. A count that let the wilds of a hand help one suit or rank
+    between them would refuse the opening."""
+    game = _position("levant", "2S 3S 4S 8H AC 9D JD 5C 5H KS", [HEARTS])
+    assert hr.LayDown.of("2S 3S 4S") in game.legal_actions()
+    game = ok(ok(game, hr.LayDown.of("2S 3S 4S")), hr.Exchange.of(1, "8H"))
+    game = ok(game, hr.LayDown((hr.Meld.of("9D AC JD", roles={1: "10D"}),)))
+    done = ok(ok(game, hr.LayDown.of("5C 5H AC")), hr.Discard(c("KS")))
+    assert done.is_over

@@ -216,17 +216,18 @@ def _after_exchange(
     search: Callable[[Sequence[int], tuple[TableMeld, ...]], tuple[int, ...] | None],
     seen: set[tuple[object, ...]],
     count: bool = False,
+    stranded: _Stranded | None = None,
 ) -> bool:
     """Whether some way to finish takes a wild from a meld of ``table`` (and perhaps more
     after it): ``search`` answers for a hand and table without exchanges. With ``count``,
-    it is not asked where too many cards stay :class:`_Stranded` after an exchange.
+    a hand after exchanges is not searched where too many cards stay :class:`_Stranded`
+    for the wilds it holds.
 
     Only the melds on the table before the finish need be tried: a wild taken back from
     one of the player's new melds leaves the hand and table as laying that meld with the
     natural card would, keeping the wild. Each exchange leaves one wild fewer on the
     table, so the search ends; ``seen`` holds the hands and tables met already.
     """
-    stranded: _Stranded | None = None
     for after, laid in _exchanges(finder, hand, table, seat, rules):
         key = (tuple(after), tuple(t.meld for t in laid))
         if key in seen:
@@ -234,25 +235,52 @@ def _after_exchange(
         seen.add(key)
         if count and stranded is None:
             stranded = _Stranded(finder, hand, table, seat, rules)
-        if (stranded is None or not stranded.too_many(after)) and search(after, laid) is not None:
+        if (
+            stranded is None or not stranded.too_many(after, _wild_count(finder, after))
+        ) and search(after, laid) is not None:
             return True
-        if _after_exchange(finder, after, laid, seat=seat, rules=rules, search=search, seen=seen):
+        if _after_exchange(
+            finder,
+            after,
+            laid,
+            seat=seat,
+            rules=rules,
+            search=search,
+            seen=seen,
+            stranded=stranded,
+        ):
             return True
     return False
 
 
-class _Stranded:
-    """The cards of a hand without wild cards that no way out can place unless a wild taken
-    from the table helps, and a count that spares the search of a hand after an exchange.
+def _wild_count(finder: MeldFinder, hand: Sequence[int]) -> int:
+    """How many wild cards ``hand`` holds (demoted ones play as natural cards)."""
+    return sum(hand[card.index] for card in finder.rules.wilds.wild)
 
-    Such a card is in no meld of the hand, and no older meld could take it, even at the
-    end of a chain of lay-offs. After one exchange it can be placed only where the freed
-    wild goes: in a new meld with it (a meld without the wild is one of this hand's), or
-    beyond a gap the wild fills in a chain of lay-offs (the chains without it are this
-    hand's too). The wild goes to one place, and a meld or a chain holds cards of one
-    rank or of one suit, so all the cards it helps share a rank or a suit. A set whose
-    wild is taken may then take other cards, so cards of the rank of a set with a wild
-    are left out.
+
+def _table_wilds(table: tuple[TableMeld, ...]) -> int:
+    """How many wilds the melds of ``table`` hold, at most (demoted ones are natural)."""
+    return sum(
+        1
+        for target in table
+        for index, role in enumerate(target.meld.roles)
+        if role is not None and index not in target.meld.demoted
+    )
+
+
+class _Stranded:
+    """The natural cards of a hand that no way out can place unless a wild card helps, and
+    a count that spares the search of a hand after an exchange.
+
+    Such a card is in no meld of the hand's natural cards, and no older meld could take
+    it, even at the end of a chain of lay-offs of natural cards. So in a way out it is
+    in a meld with a wild: a new meld, a new meld it is laid off on, or an older meld
+    that a wild laid off there links it to. After exchanges the hand holds fewer of
+    these natural cards and more wilds, so the cards are still stranded. Each wild is in
+    one meld, and a meld holds cards of one rank or of one suit, so ``w`` wilds help the
+    cards of ``w`` ranks or suits at most, and the rest must be the final discard. A
+    set whose wild is taken may then take other cards, so cards of the rank of a set
+    with a wild are left out.
     """
 
     __slots__ = ("cards", "spare")
@@ -266,45 +294,51 @@ class _Stranded:
         rules: FinishRules,
     ) -> None:
         self.spare = _spare(rules)
-        self.cards: list[tuple[int, Suit | None, Rank]] | None = None  # slot, suit, rank
         meld_rules = finder.rules
-        if any(hand[card.index] for card in meld_rules.wilds.wild):
-            return  # a wild of its own could help other cards too
-        in_melds = finder.slots_in_melds(hand) if rules.new_melds else frozenset()
+        natural = finder.without_wilds(hand)
+        in_melds = finder.slots_in_melds(natural) if rules.new_melds else frozenset()
         natural_as = meld_rules.wilds.natural_as
         cards = []
-        for slot in compress(range(len(hand)), hand):
+        for slot in compress(range(len(natural)), natural):
             if slot >= DEMOTED or slot in in_melds:
                 continue  # (a demoted joker plays as any Ace: not counted)
             card = natural_as(CARDS[slot])
             if card.rank is not None:
                 cards.append((slot, card.suit, card.rank))
-        self.cards = []
-        # a hand after an exchange holds no more of a card than this one: where even all
-        # the cards in no meld are too few, the table need not be asked about them
-        if not self._too_many(cards, hand):
+        self.cards: list[tuple[int, Suit | None, Rank]] = []
+        # a hand after exchanges holds no more of a card than this one: where even all the
+        # cards in no meld are too few for the wilds it could hold, the table need not be
+        # asked about them
+        if not self._too_many(cards, hand, _wild_count(finder, hand) + _table_wilds(table)):
             return
-        reach = _Reach(finder, hand, _older(finder, table, seat, rules))
+        reach = _Reach(finder, natural, _older(finder, table, seat, rules))
         changing = {_set_rank(meld_rules, t.meld) for t in table if t.kind is MeldKind.SET}
         self.cards = [c for c in cards if c[2] not in changing and not reach(c[0])]
 
-    def too_many(self, after: Sequence[int]) -> bool:
-        """Whether the hand ``after``, this one after an exchange, keeps more of these cards
-        than one suit's or one rank's share and the final discard: then no way out
-        without a further exchange is left."""
-        return self.cards is not None and self._too_many(self.cards, after)
+    def too_many(self, after: Sequence[int], wilds: int) -> bool:
+        """Whether the hand ``after``, this one after exchanges, keeps more of these cards
+        than ``wilds`` ranks' or suits' shares and the final discard: then no way out
+        with ``wilds`` wild cards is left."""
+        return self._too_many(self.cards, after, wilds)
 
-    def _too_many(self, cards: list[tuple[int, Suit | None, Rank]], hand: Sequence[int]) -> bool:
+    def _too_many(
+        self, cards: list[tuple[int, Suit | None, Rank]], hand: Sequence[int], wilds: int
+    ) -> bool:
         total = sum(hand[slot] for slot, _, _ in cards)
-        if total <= self.spare + 1:
+        if total <= self.spare + wilds:
             return False  # a share holds one card at least
+        if not wilds:
+            return True
         suits: Counter[object] = Counter()
         ranks: Counter[object] = Counter()
         for slot, suit, rank in cards:
             count = hand[slot]
             suits[suit] += count
             ranks[rank] += count
-        return total - max(*suits.values(), *ranks.values()) > self.spare
+        # the largest shares; a suit's and a rank's may hold the same card, counted twice
+        # here, which only makes the answer more generous
+        shares = sorted((*suits.values(), *ranks.values()), reverse=True)
+        return total - sum(shares[:wilds]) > self.spare
 
 
 def _set_rank(rules: MeldRules, meld: Meld) -> Rank | None:
