@@ -367,3 +367,44 @@ def test_a_partner_who_never_melded_holds_no_opening_of_the_team() -> None:
     after = game.apply(hr.LayDown.of("5C 5H 5D"))
     again = hr.Round.from_position(position_from_json(position_to_json(after)))
     assert again.openings == after.openings and again.hand(0) == after.hand(0)
+
+
+@pytest.mark.parametrize(
+    ("variants", "hand", "table", "says"),
+    [
+        # KKK QQQ (60) reaches 51, but it would leave only the taken 2♦, which may not be
+        # discarded again (004 §2), and the turn could not end
+        ([], "KS KH KD QS QH QD", "5H 6H 7H", "every such opening leaves no card you may discard"),
+        # KKK QQQ 777 (81) reaches 51, but not with the taken 2♦ (matrix P4 a, alternative)
+        (
+            ["taken_card_in_opening"],
+            "KS KH KD QS QH QD 7S 7H 7C 4C 9D",
+            "5H 6H 7H",
+            "no opening with 2♦",
+        ),
+        # a hand that cannot reach the bar keeps the plain reason
+        ([], "2C 5D 9H KS 3S 7C JD", "5H 6H 7H", "this hand cannot reach 51"),
+    ],
+)
+def test_a_refused_take_says_why_no_opening_is_possible(
+    variants: list[str], hand: str, table: str, says: str
+) -> None:
+    """Audit of the turn rules: an unopened player whose hand does reach 51 was refused the
+    fire card with "this hand cannot reach 51". The take is rightly refused (004 §5: it
+    obliges an opening this turn; §2: the taken card may not be discarded again), but the
+    reason must not deny that the hand reaches the bar."""
+    game = hr.Round.from_position(
+        hr.Position(
+            hr.build("classic", variants),
+            players=[hr.PositionSeat(hand), 9],
+            table=[hr.PositionMeld(1, 1, table)],
+            turn=0,
+            phase=hr.Phase.DRAW,
+            discards="2D",
+            discard_size=10,
+        )
+    )
+    verdict = game.check(hr.TakeDiscard())
+    assert verdict.codes == (hr.Code.TAKE_DISCARD_NOT_OPENED,)
+    assert says in str(verdict)
+    assert hr.TakeDiscard() not in game.legal_actions()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from hand_rummy.actions import TakeDiscard
+from hand_rummy.cards import Card
 from hand_rummy.memo import IdentityMemo
 from hand_rummy.rules.opening import OpeningExemption
 from hand_rummy.state import DEMOTED, Obligation, RoundState
@@ -123,10 +124,32 @@ def judge_take(state: RoundState) -> Ruling:
     return refuse(
         rules,
         Code.TAKE_DISCARD_NOT_OPENED,
-        f"taking {card} obliges you to open this turn, and this hand cannot reach "
-        f"{state.required_opening(seat)}",
+        _why_no_opening(state, card),
         Topic.TAKE_OPEN,
         Topic.OPENING_BAR,
+    )
+
+
+def _why_no_opening(state: RoundState, card: Card) -> str:
+    """Why a take that obliges an opening is refused: the hand cannot reach the bar at all,
+    or it can, but not with the taken card in it (matrix P4 a, alternative), or not in a way
+    that lets the turn end (the opening would leave only cards that may not be discarded)."""
+    seat = state.turn
+    required = state.required_opening(seat)
+    taking = f"taking {card} obliges you to open this turn"
+    hand = list(state.hands[seat])
+    demoted = state.ruleset.demotion.demotes(card, state.rules.wilds)
+    hand[card.index + (DEMOTED if demoted else 0)] += 1
+    if required is None or state.finder.best_opening_value(hand) < required:
+        return f"{taking}, and this hand cannot reach {required}"
+    if state.ruleset.discard_take.in_opening:
+        return (
+            f"{taking} with a meld that uses it, and no opening with {card} reaches {required} "
+            "and still lets the turn end"
+        )
+    return (
+        f"{taking}; this hand reaches {required}, but every such opening leaves no card you "
+        "may discard and no way out, so the turn could not end"
     )
 
 
