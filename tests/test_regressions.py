@@ -408,3 +408,30 @@ def test_a_refused_take_says_why_no_opening_is_possible(
     assert verdict.codes == (hr.Code.TAKE_DISCARD_NOT_OPENED,)
     assert says in str(verdict)
     assert hr.TakeDiscard() not in game.legal_actions()
+
+
+def test_a_card_laid_where_a_wild_stands_for_it_is_pointed_to_the_exchange() -> None:
+    """Audit of the turn rules: laying the 8♥ off on 7♥ A♣ 9♥, whose wild A♣ (the
+    indicator is the 8♣) stands for the 8♥, was refused only as "the cards of a run must
+    follow each other", with no word of the exchange that puts the 8♥ there (000 §Exchanging
+    wild cards). A card the meld's wild does not stand for gets no such word."""
+    game = hr.Round.from_position(
+        hr.Position(
+            hr.build("levant"),
+            [hr.PositionSeat("8H 10H 5C KD", turns_played=2), 9, 9],
+            turn=0,
+            phase=hr.Phase.PLAY,
+            indicator="8C",
+            discards="9S",
+            table=[
+                hr.PositionMeld(1, 1, hr.Meld.of("7H AC 9H")),
+                hr.PositionMeld(2, 0, hr.Meld.of("QS KS AS")),
+            ],
+        )
+    )
+    verdict = game.check(hr.LayOff(1, hr.Card.parse("8H")))
+    assert not verdict.ok
+    assert "stands for 8♥" in str(verdict) and "exchange" in str(verdict)
+    assert game.check(hr.Exchange.of(1, "8H")).ok
+    other = game.check(hr.LayOff(1, hr.Card.parse("5C")))
+    assert not other.ok and "exchange" not in str(other)

@@ -123,7 +123,7 @@ def judge_lay_off(state: RoundState, action: LayOff) -> Ruling:
     if promised and may_promise_one_card(state):
         result = laid(attrs.evolve(context, announcing_one_card=True))
     if result.meld is None:
-        return from_problems(list(refused.verdict.violations))
+        return from_problems(_with_exchange_hint(state, action, target, refused.verdict.violations))
     on_others = target.owner != state.turn
     pending = state.current.obligation
     obligation = pending if pending in PROMISES else None
@@ -144,6 +144,28 @@ def judge_lay_off(state: RoundState, action: LayOff) -> Ruling:
             return Ruling(change=change)
         return from_problems(list(refused.verdict.violations))
     return keeping_the_promise(state, action, change)
+
+
+def _with_exchange_hint(
+    state: RoundState, action: LayOff, target: TableMeld, problems: tuple[Violation, ...]
+) -> list[Violation]:
+    """``problems``, the first telling a player who lays a natural card where a wild of the
+    meld stands for it that an exchange is the move that puts it there."""
+    if not problems or action.role is not None:
+        return list(problems)
+    meld = target.meld
+    plays = state.rules.wilds.natural_as(action.card)
+    standing = any(
+        role == plays and index not in meld.demoted for index, role in enumerate(meld.roles)
+    )
+    if not standing:
+        return list(problems)
+    first, *rest = problems
+    hint = (
+        f"; a wild of meld {target.id} stands for {action.card}: to put it there, exchange "
+        "that wild for it"
+    )
+    return [attrs.evolve(first, message=first.message + hint), *rest]
 
 
 def lay_offs(state: RoundState) -> Iterator[LayOff]:
