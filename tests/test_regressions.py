@@ -435,3 +435,40 @@ def test_a_card_laid_where_a_wild_stands_for_it_is_pointed_to_the_exchange() -> 
     assert game.check(hr.Exchange.of(1, "8H")).ok
     other = game.check(hr.LayOff(1, hr.Card.parse("5C")))
     assert not other.ok and "exchange" not in str(other)
+
+
+@pytest.mark.parametrize(
+    ("preset", "hand", "table", "card"),
+    [
+        # 000 §Exchanging wild cards: the wild of a set of two naturals and a wild is taken
+        # only for "both missing cards", so the 5♣ alone buys nothing
+        ("levant", "5C 2S 7D 9C JS KH", [(1, 1, "5H 5S AC"), (9, 0, "JD QD KD")], "5C"),
+        # 003 never mentions an exchange (RULES-MATRIX G7: none without joker_exchange)
+        ("gulf", "8H 2S 5D KC", [(2, 1, "7H JK 9H"), (1, 0, "JD QD KD")], "8H"),
+    ],
+)
+def test_no_exchange_hint_where_the_card_alone_cannot_buy_the_wild(
+    preset: str, hand: str, table: list[tuple[int, int, str]], card: str
+) -> None:
+    """Audit of the turn rules (second): the hint added for the 8♥ on 7♥ A♣ 9♥ also told a
+    player to "exchange that wild" for the 5♣ on 5♥ 5♠ A♣, whose wild 000 gives up only for
+    both missing cards, and under Gulf rules, which have no exchange at all (003, G7). The
+    hint must name only a move the rules allow."""
+    ruleset = hr.build(preset)
+    players = 3 if preset == "levant" else 4
+    game = hr.Round.from_position(
+        hr.Position(
+            ruleset,
+            [hr.PositionSeat(hand, turns_played=2), *([9] * (players - 1))],
+            turn=0,
+            phase=hr.Phase.PLAY,
+            indicator="8C" if preset == "levant" else None,
+            discards="9S",
+            table=[hr.PositionMeld(i, o, hr.Meld.of(m)) for i, o, m in table],
+        )
+    )
+    target = table[0][0]
+    verdict = game.check(hr.LayOff(target, hr.Card.parse(card)))
+    assert not verdict.ok
+    assert "exchange" not in str(verdict)
+    assert not game.check(hr.Exchange.of(target, card)).ok

@@ -12,7 +12,7 @@ from hand_rummy.rulebook import violation
 from hand_rummy.rules.turn import FreedWild
 from hand_rummy.rules.wilds import MeldKind
 from hand_rummy.state import DEMOTED, Obligation, RoundState, TableMeld
-from hand_rummy.table import LayoffContext, LayoffResult, lay_off
+from hand_rummy.table import LayoffContext, LayoffResult, exchange, lay_off
 from hand_rummy.transitions import LaidOff, advance
 from hand_rummy.turn_rules.gates import (
     PROMISES,
@@ -150,7 +150,10 @@ def _with_exchange_hint(
     state: RoundState, action: LayOff, target: TableMeld, problems: tuple[Violation, ...]
 ) -> list[Violation]:
     """``problems``, the first telling a player who lays a natural card where a wild of the
-    meld stands for it that an exchange is the move that puts it there."""
+    meld stands for it that an exchange is the move that puts it there: only where that
+    card alone would pay for the wild (not in 000's set of two naturals and a wild, which
+    takes both missing cards, nor under rules with no exchange, 003 G7) and the player may
+    exchange now."""
     if not problems or action.role is not None:
         return list(problems)
     meld = target.meld
@@ -160,10 +163,15 @@ def _with_exchange_hint(
     )
     if not standing:
         return list(problems)
+    policy = state.ruleset.exchange
+    if policy.needs_opening and not state.opened[state.turn]:
+        return list(problems)
+    if not exchange(meld, (action.card,), state.rules).ok:
+        return list(problems)
     first, *rest = problems
     hint = (
-        f"; a wild of meld {target.id} stands for {action.card}: to put it there, exchange "
-        "that wild for it"
+        f"; a wild of meld {target.id} stands for {action.card}: only an exchange of that "
+        "wild puts it there"
     )
     return [attrs.evolve(first, message=first.message + hint), *rest]
 
