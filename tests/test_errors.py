@@ -80,3 +80,11 @@ def test_hand_value_refuses_a_hand_no_deal_could_give() -> None:
         hr.hand_value("KS KS KS", levant)
     with pytest.raises(hr.InvalidStateError, match="hold 3 × 8♣, but the deck has only 2"):
         hr.hand_value("8C 8C", levant)
+
+
+def test_a_seat_given_a_count_for_its_hand_is_told_how_to_hide_it() -> None:
+    """A bare count stands for a hidden hand in ``Position.players``; given to a seat as its
+    hand, it used to fail with "cards must be Iterable, not int"."""
+    with pytest.raises(hr.InvalidStateError, match=r"PositionSeat\(hand_size=9\)"):
+        hr.PositionSeat(9)  # type: ignore[arg-type]
+    assert hr.PositionSeat(hand_size=9).hand_size == 9

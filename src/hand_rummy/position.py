@@ -93,6 +93,16 @@ def _cards(value: CardsLike) -> tuple[Card, ...]:
     return read_cards(value)
 
 
+def _hand(value: CardsLike) -> tuple[Card, ...]:
+    if isinstance(value, int) and not isinstance(value, bool):
+        # a bare count stands for a hidden hand in Position.players, not here
+        raise InvalidStateError(
+            f"a seat's hand is its cards, not {value}: a hand of hidden cards is "
+            f"PositionSeat(hand_size={value}), or a bare {value} in Position.players"
+        )
+    return read_cards(value)
+
+
 def _opt_cards(value: CardsLike | None) -> tuple[Card, ...] | None:
     return None if value is None else read_cards(value)
 
@@ -146,7 +156,7 @@ class PositionSeat:
         on their next turn.
     """
 
-    hand: tuple[Card, ...] = attrs.field(default=(), converter=_cards)
+    hand: tuple[Card, ...] = attrs.field(default=(), converter=_hand)
     hand_size: int | None = None
     demoted: tuple[Card, ...] | None = attrs.field(default=None, converter=_opt_cards)
     opened: bool | None = None
