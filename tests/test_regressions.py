@@ -472,3 +472,25 @@ def test_no_exchange_hint_where_the_card_alone_cannot_buy_the_wild(
     assert not verdict.ok
     assert "exchange" not in str(verdict)
     assert not game.check(hr.Exchange.of(target, card)).ok
+
+
+def test_a_lay_down_barred_by_the_discard_it_leaves_says_so() -> None:
+    """Audit of the turn rules (second): a lay-down that leaves one card, whose discard would
+    go out, was refused only as "you forgot to announce your last cards, so you may not go
+    out this turn", though the lay-down itself does not go out (000 §Playing a turn: a
+    player who forgot the announcement may not go out that turn)."""
+    game = hr.Round.from_position(
+        hr.Position(
+            hr.build("levant"),
+            [hr.PositionSeat("5C 6C 7C 9D", turns_played=3, missed=True), 9, 9],
+            turn=0,
+            phase=hr.Phase.PLAY,
+            indicator="8C",
+            discards="9S",
+            table=[hr.PositionMeld(1, 0, hr.Meld.of("QS KS AS"))],
+        )
+    )
+    verdict = game.check(hr.LayDown.of("5C 6C 7C"))
+    assert verdict.codes == (hr.Code.GOING_OUT_AFTER_MISSED_ANNOUNCEMENT,)
+    assert "this leaves one card, and its discard would go out" in str(verdict)
+    assert hr.LayDown.of("5C 6C 7C") not in game.legal_actions()

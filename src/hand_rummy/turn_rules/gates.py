@@ -234,6 +234,10 @@ def keep_problems(
         ]
     if size_after <= (1 if final else 0):
         problems = going_out_problems(state)
+        if problems and size_after:
+            # the move itself does not go out: say that it is the discard it leaves that would
+            lead = "this leaves one card, and its discard would go out; "
+            problems = [attrs.evolve(p, message=lead + p.message) for p in problems]
         if problems:
             return problems
     if (
