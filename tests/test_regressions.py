@@ -494,3 +494,27 @@ def test_a_lay_down_barred_by_the_discard_it_leaves_says_so() -> None:
     assert verdict.codes == (hr.Code.GOING_OUT_AFTER_MISSED_ANNOUNCEMENT,)
     assert "this leaves one card, and its discard would go out" in str(verdict)
     assert hr.LayDown.of("5C 6C 7C") not in game.legal_actions()
+
+
+@pytest.mark.parametrize(
+    ("meld", "note"),
+    [
+        # 000 §Wild cards: a joker that is not wild plays as a natural Ace of the indicator's
+        # suit, here the A♣
+        (hr.Meld.of("7H JK 9H"), "the JK is not wild here: it plays as a natural A♣"),
+        # 000 "Discarded wild cards": the wild A♣ taken from the pile plays as itself
+        (hr.Meld.of("7H AC 9H", demoted=[1]), "the A♣ taken from the discard pile plays only"),
+    ],
+)
+def test_a_refused_meld_says_which_cards_that_look_wild_play_as_natural(
+    meld: hr.Meld, note: str
+) -> None:
+    """Audit of the turn rules (second): "7♥ JK 9♥ is neither a run nor a set" did not say
+    that under the 8♣ indicator the joker is no wild card; a player who counted it as one
+    could not see the fault. A meld with no such card gets no note."""
+    rules = hr.MeldRules.of(hr.build("levant"), hr.Card.parse("8C"))
+    verdict = hr.judge_meld(meld, rules).verdict
+    assert verdict.codes == (hr.Code.MELD_NOT_RUN_OR_SET,)
+    assert note in str(verdict)
+    plain = hr.judge_meld(hr.Meld.of("7H 2C 9H"), rules).verdict
+    assert "wild" not in str(plain) and "discard pile" not in str(plain)

@@ -513,6 +513,25 @@ def _shape_violations(slots: Sequence[_Slot], rules: MeldRules, shown: str) -> l
     ]
 
 
+def _with_natural_notes(problems: list[Violation], slots: Sequence[_Slot]) -> list[Violation]:
+    """``problems``, the first saying which cards that look wild play as natural cards here
+    (a joker that is not wild, 000 §Wild cards; a wild taken from the discard pile, 000
+    "Discarded wild cards"): a player who counted them as wild cannot see the fault."""
+    notes = []
+    for slot in slots:
+        if slot.wild:
+            continue
+        if slot.demoted:
+            plays = "an Ace" if slot.ace_only else "itself"
+            notes.append(f"the {slot.card} taken from the discard pile plays only as {plays}")
+        elif slot.card.is_joker and slot.plays is not None:
+            notes.append(f"the {slot.card} is not wild here: it plays as a natural {slot.plays}")
+    if not notes or not problems:
+        return problems
+    first, *rest = problems
+    return [attrs.evolve(first, message=f"{first.message} ({'; '.join(notes)})"), *rest]
+
+
 def _wraps(fixed: Sequence[Card], length: int) -> bool:
     """Would these cards make a run if it could turn the corner (K-A-2)?"""
     values = sorted({int(c.rank) for c in fixed if c.rank is not None})
@@ -602,7 +621,8 @@ def _judged(meld: Meld, rules: MeldRules) -> MeldJudgement:
                 )
             ]
             return MeldJudgement(Verdict.of(*wild_only))
-        return MeldJudgement(Verdict.of(*_shape_violations(slots, rules, shown)))
+        shape = _shape_violations(slots, rules, shown)
+        return MeldJudgement(Verdict.of(*_with_natural_notes(shape, slots)))
     if len(legal) > 1:
         # readings that give every card the same part are one reading (a 13-card run read
         # from another start); keep the one in written order
