@@ -8,7 +8,8 @@ import sys
 import pytest
 
 import hand_rummy as hr
-from hand_rummy.bots import RandomBot, play_round
+from hand_rummy import envs, openspiel, tournament
+from hand_rummy.bots import Choice, GreedyBot, RandomBot, play_round
 
 
 @pytest.mark.parametrize(
@@ -88,3 +89,136 @@ def test_a_seat_given_a_count_for_its_hand_is_told_how_to_hide_it() -> None:
     with pytest.raises(hr.InvalidStateError, match=r"PositionSeat\(hand_size=9\)"):
         hr.PositionSeat(9)  # type: ignore[arg-type]
     assert hr.PositionSeat(hand_size=9).hand_size == 9
+
+
+# --- wrong usage found by the misuse audit: each is refused with the library's own error ---
+
+
+def test_a_card_built_from_letters_is_refused_by_name() -> None:
+    with pytest.raises(hr.InvalidStateError, match="a card's rank must be a Rank and its suit"):
+        hr.Card(hr.Rank.SEVEN, "H")  # type: ignore[arg-type]
+    assert hr.Card(hr.Rank.SEVEN, hr.Suit.HEARTS) == hr.parse_card("7H")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("two", 2), "the number of packs must be int, not str"),
+        ((-1, 2), "the number of packs must be 0 or more, not -1"),
+        ((2, -5), "the number of jokers must be 0 or more, not -5"),
+    ],
+)
+def test_build_deck_refuses_a_count_that_is_no_count(
+    args: tuple[object, object], message: str
+) -> None:
+    with pytest.raises(hr.InvalidStateError, match=message):
+        hr.build_deck(*args)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("demoted", [["0"], "0", [None], [0.5], [True]])
+def test_a_meld_s_demoted_positions_must_be_whole_numbers(demoted: object) -> None:
+    with pytest.raises(hr.InvalidStateError, match="demoted"):
+        hr.Meld.of("7H 8H 9H", demoted=demoted)  # type: ignore[arg-type]
+    assert hr.Meld.of("7H 8H 9H", demoted=[1]).demoted == frozenset({1})
+
+
+def test_build_reads_variants_from_a_generator_once() -> None:
+    """The names were checked in one pass and applied in another: a generator came out empty."""
+    assert hr.build("levant", (v for v in ["opening_71"])).title == "levant+opening_71"
+
+
+def test_variants_for_an_unknown_preset_is_refused() -> None:
+    with pytest.raises(hr.UnknownRulesError, match="unknown rules 'levnat'; did you mean 'levant'"):
+        hr.variants_for("levnat")
+
+
+def test_with_refuses_an_unknown_field_or_a_wrong_policy() -> None:
+    levant = hr.rulesets.levant
+    with pytest.raises(hr.InvalidStateError, match="a ruleset has no field 'openning'"):
+        levant.with_(openning=hr.rules.FixedOpening(71))
+    with pytest.raises(hr.InvalidStateError, match="opening must be an OpeningThreshold"):
+        levant.with_(opening="71")
+    with pytest.raises(hr.InvalidStateError, match="deck must be DeckPolicy, not int"):
+        levant.with_(deck=3)
+    with pytest.raises(hr.InvalidStateError, match="packs must be int, not str"):
+        hr.rules.DeckPolicy(packs="2")  # type: ignore[arg-type]
+    assert levant.with_(opening=hr.rules.FixedOpening(71)).opening.required(0, 0, ()) == 71
+
+
+@pytest.mark.parametrize("seat", [-1, 2, "0"])
+def test_hand_size_and_best_opening_refuse_a_seat_that_is_not_there(seat: object) -> None:
+    """seat -1 read the last hand and seat 2 raised IndexError; "0" a TypeError."""
+    game = hr.Round.deal(hr.rulesets.romme, players=2, seed=0)
+    for ask in (game.hand_size, game.best_opening):
+        with pytest.raises(hr.InvalidStateError, match="seat"):
+            ask(seat)  # type: ignore[arg-type]
+    with pytest.raises(hr.InvalidStateError, match="seat"):
+        hr.PlayerView.of(game, seat)  # type: ignore[arg-type]
+
+
+def test_match_new_checks_its_dealer_deals_and_custom_length() -> None:
+    romme = hr.rulesets.romme
+    with pytest.raises(hr.InvalidStateError, match="a deal needs the field 'stock'"):
+        hr.Match.new(romme, 2, 0, deals=[{"hands": ["7H", "8H"]}])
+    with pytest.raises(hr.InvalidStateError, match="the deals must be a list of deals"):
+        hr.Match.new(romme, 2, 0, deals="abc")  # type: ignore[arg-type]
+    with pytest.raises(hr.InvalidStateError, match=r"a deal .*must be Mapping, not int"):
+        hr.Match.new(romme, 2, 0, deals=[5])  # type: ignore[list-item]
+    with pytest.raises(hr.InvalidStateError, match="custom_length must be bool, not str"):
+        hr.Match.new(romme, 2, 0, custom_length="yes")  # type: ignore[arg-type]
+    with pytest.raises(hr.InvalidStateError, match="the dealer must be int, not str"):
+        hr.Match.new(romme, 2, 0, dealer="1")  # type: ignore[arg-type]
+
+
+def test_bots_check_their_arguments() -> None:
+    game = hr.Round.deal(hr.rulesets.romme, players=2, seed=0)
+    with pytest.raises(hr.InvalidStateError, match="the seed must be int, not str"):
+        RandomBot("x")  # type: ignore[arg-type]
+    with pytest.raises(hr.InvalidStateError, match="flat_discards must be bool, not str"):
+        GreedyBot(flat_discards="no")  # type: ignore[arg-type]
+    with pytest.raises(hr.InvalidStateError, match=r"the view .* must be PlayerView, not Round"):
+        RandomBot().choose(game)  # type: ignore[arg-type]
+    with pytest.raises(
+        hr.InvalidStateError, match=r"the decision .* must be Choice, not PlayerView"
+    ):
+        GreedyBot().decide(game.view(game.turn))  # type: ignore[arg-type]
+    with pytest.raises(hr.InvalidStateError, match="the round must be Round, not str"):
+        Choice(0, game="round")  # type: ignore[arg-type]
+
+
+def test_a_bot_asked_after_the_round_says_the_round_is_over() -> None:
+    done = play_round(
+        hr.Round.deal(hr.rulesets.romme, players=2, seed=3), [RandomBot(1), RandomBot(2)]
+    )
+    with pytest.raises(hr.InvalidStateError, match="no legal action: the round is over"):
+        GreedyBot().choose(done.view(0))
+
+
+def test_lay_off_refuses_a_context_that_is_not_one() -> None:
+    rules = hr.MeldRules.of(hr.rulesets.levant, "8C")
+    run = hr.judge_meld(hr.Meld.of("7H AC 9H"), rules).meld
+    with pytest.raises(
+        hr.InvalidStateError, match=r"the context .* must be LayoffContext, not str"
+    ):
+        hr.lay_off(run, "10H", rules, context="going_out")  # type: ignore[arg-type]
+
+
+def test_env_refuses_an_option_it_does_not_take() -> None:
+    pytest.importorskip("pettingzoo")
+    with pytest.raises(hr.InvalidStateError, match=r"unknown option 'seed' .*reset\(seed=\.\.\.\)"):
+        envs.env("classic", players=2, seed=1)
+    with pytest.raises(hr.InvalidStateError, match=r"unknown option 'colour' .*episode"):
+        envs.raw_env("classic", players=2, colour="red")
+
+
+def test_openspiel_load_game_checks_the_players_before_openspiel_does() -> None:
+    pytest.importorskip("pyspiel")
+    with pytest.raises(hr.InvalidStateError, match="the number of players must be int, not str"):
+        openspiel.load_game("classic", players="2")  # type: ignore[arg-type]
+
+
+def test_tournament_run_and_parse_bots_check_their_arguments() -> None:
+    with pytest.raises(tournament.TournamentError, match="run\\(\\) plays a Tournament"):
+        tournament.run("classic")  # type: ignore[arg-type]
+    with pytest.raises(tournament.BotLoadError, match="the number of seats must be int, not str"):
+        tournament.parse_bots("random", "2")  # type: ignore[arg-type]

@@ -54,6 +54,7 @@ from hand_rummy.match import Match
 from hand_rummy.melds import Meld, MeldRules, judge_meld
 from hand_rummy.round import PlayerView, Round
 from hand_rummy.scoring import card_penalty
+from hand_rummy.state import Phase
 
 if TYPE_CHECKING:
     from hand_rummy.search import SearchBot
@@ -119,6 +120,10 @@ class Choice:
     ) -> None:
         if view is None and game is None:
             raise InvalidStateError("a decision needs the view or the round it is taken in")
+        if view is not None:
+            expect(view, PlayerView, "the view (round.view(seat))")
+        if game is not None:
+            expect(game, Round, "the round")
         self.seat = seat
         """The seat to move."""
         self._view = view
@@ -133,6 +138,7 @@ class Choice:
     @classmethod
     def of_view(cls, view: PlayerView) -> Choice:
         """The decision a view asks for (its legal actions are listed from the view)."""
+        expect(view, PlayerView, "the view (round.view(seat))")
         return cls(view.seat, view=view)
 
     @property
@@ -175,6 +181,13 @@ def asker(bot: Bot) -> Callable[[Choice], Action]:
     return lambda decision: choose(decision.view)
 
 
+def _no_move(decision: Choice) -> InvalidStateError:
+    """Why a bot asked for a move has none: the round is over, or it is another seat's move."""
+    if decision.view.phase is Phase.OVER:
+        return InvalidStateError(f"seat {decision.seat} has no legal action: the round is over")
+    return InvalidStateError(f"seat {decision.seat} has no legal action: it is not its move")
+
+
 def ask(bot: Bot, decision: Choice) -> Action:
     """``bot``'s action for ``decision`` (through ``decide`` when the bot has it)."""
     return asker(bot)(decision)
@@ -188,6 +201,7 @@ class RandomBot:
     """
 
     def __init__(self, seed: int = 0) -> None:
+        expect(seed, int, "the seed")
         self.seed = seed
         self._rng = random.Random(seed)
 
@@ -199,9 +213,10 @@ class RandomBot:
 
     def decide(self, decision: Choice) -> Action:
         """A uniform choice among ``decision.legal`` (the view is not needed)."""
+        expect(decision, Choice, "the decision (Choice.of_view(view))")
         actions = decision.legal
         if not actions:
-            raise InvalidStateError(f"seat {decision.seat} has no legal action: it is not its move")
+            raise _no_move(decision)
         return self._rng.choice(actions)
 
 
@@ -248,6 +263,8 @@ class GreedyBot:
     """
 
     def __init__(self, seed: int = 0, *, flat_discards: bool = False) -> None:
+        expect(seed, int, "the seed")
+        expect(flat_discards, bool, "flat_discards")
         self.seed = seed
         self.flat_discards = flat_discards
         self._rng = random.Random(seed)
@@ -262,9 +279,10 @@ class GreedyBot:
 
     def decide(self, decision: Choice) -> Action:
         """The action described above, from ``decision.legal`` and ``decision.view``."""
+        expect(decision, Choice, "the decision (Choice.of_view(view))")
         actions = list(decision.legal)
         if not actions:
-            raise InvalidStateError(f"seat {decision.seat} has no legal action: it is not its move")
+            raise _no_move(decision)
         if len(actions) == 1:
             return actions[0]
         if any(isinstance(a, (ClaimRedeal, PassRedeal)) for a in actions):

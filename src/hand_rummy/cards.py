@@ -112,6 +112,11 @@ class Card:
             return JOKER_INDEX
         if self.rank is None or self.suit is None:
             raise InvalidStateError("a card has both a rank and a suit, or neither (the joker)")
+        if not isinstance(self.rank, Rank) or not isinstance(self.suit, Suit):
+            raise InvalidStateError(
+                f"a card's rank must be a Rank and its suit a Suit, not {self.rank!r} and "
+                f"{self.suit!r}: write Card(Rank.SEVEN, Suit.HEARTS), or parse_card('7H')"
+            )
         return int(self.suit) * 13 + int(self.rank) - 1
 
     @classmethod
@@ -215,6 +220,11 @@ def build_deck(decks: int, jokers: int) -> tuple[PhysicalCard, ...]:
     >>> len(build_deck(2, 2)), len(build_deck(2, 4)), len(build_deck(2, 0))
     (106, 108, 104)
     """
+    for count, what in ((decks, "the number of packs"), (jokers, "the number of jokers")):
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise InvalidStateError(f"{what} must be int, not {type(count).__name__}")
+        if count < 0:
+            raise InvalidStateError(f"{what} must be 0 or more, not {count}")
     naturals = [PhysicalCard(card, copy) for copy in range(decks) for card in NATURAL_CARDS]
     return (*naturals, *(PhysicalCard(JOKER, copy) for copy in range(jokers)))
 

@@ -79,9 +79,13 @@ class Deal:
         """A deal from a :class:`Deal` or a mapping with the same keys."""
         if isinstance(value, Deal):
             return value
-        unknown = sorted(set(value) - {"hands", "stock", "discards", "indicator"})
+        expect(value, Mapping, "a deal (a Deal or a mapping with hands and stock)")
+        unknown = sorted(set(value) - {"hands", "stock", "discards", "indicator"}, key=str)
         if unknown:
             raise InvalidStateError(f"a deal has no field {', '.join(map(repr, unknown))}")
+        missing = [key for key in ("hands", "stock") if key not in value]
+        if missing:
+            raise InvalidStateError(f"a deal needs the field {', '.join(map(repr, missing))}")
         return cls(
             value["hands"],
             value["stock"],
@@ -205,6 +209,11 @@ class Match:
         if length is None:
             length = ruleset.match.length
         expect(length, int, "the match length")
+        expect(custom_length, bool, "custom_length")
+        if deals is not None and not isinstance(deals, (list, tuple)):
+            raise InvalidStateError(
+                f"the deals must be a list of deals, one per round, not {type(deals).__name__}"
+            )
         if length < 1:
             raise InvalidStateError(f"a match needs a length of at least 1, not {length}")
         if not custom_length and not ruleset.match.allows(length):
@@ -214,7 +223,9 @@ class Match:
             )
         if dealer is None:
             dealer, _ = draw_for_dealer(ruleset, players, seed)
-        elif not 0 <= dealer < players:
+        else:
+            expect(dealer, int, "the dealer")
+        if not 0 <= dealer < players:
             raise InvalidStateError(
                 f"the dealer must be a seat from 0 to {players - 1}, not {dealer}"
             )

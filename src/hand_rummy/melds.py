@@ -88,6 +88,8 @@ class Meld:
     def __attrs_post_init__(self) -> None:
         if len(self.roles) != len(self.cards):
             raise InvalidStateError("a meld needs one role entry per card")
+        for i in self.demoted:
+            expect(i, int, "a demoted position")
         if any(not 0 <= i < len(self.cards) for i in self.demoted):
             raise InvalidStateError("a demoted position lies outside the meld")
 
@@ -102,7 +104,11 @@ class Meld:
         faces = read_cards(cards)
         table: list[Card | None] = [None] * len(faces)
         expect(roles if roles is not None else {}, Mapping, "roles")
-        expect(demoted, Iterable, "demoted")
+        if isinstance(demoted, str) or not isinstance(demoted, Iterable):
+            raise InvalidStateError(
+                f"demoted must be the positions of the demoted cards (ints), not "
+                f"{type(demoted).__name__}"
+            )
         for position, role in (roles or {}).items():
             expect(position, int, "a role's position")
             if not 0 <= position < len(faces):

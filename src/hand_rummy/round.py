@@ -280,8 +280,8 @@ class Round(RoundState):
 
     def best_opening(self, seat: int | None = None) -> tuple[int, tuple[Meld, ...]]:
         """The most that ``seat`` (by default the player to move) could open with now."""
-        seat = self.turn if seat is None else seat
-        points, found = self.finder.best_opening(self.hands[seat])
+        hand = self.hands[self.turn] if seat is None else self._vector(seat)
+        points, found = self.finder.best_opening(hand)
         return points, tuple(f.meld for f in found)
 
     def going_out_melds(self) -> tuple[Meld, ...] | None:

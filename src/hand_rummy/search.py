@@ -166,7 +166,8 @@ class SearchBot:
         deadline = None if self.seconds is None else clock() + self.seconds
         actions = list(view.legal_actions())
         if not actions:
-            raise InvalidStateError(f"seat {view.seat} has no legal action: it is not its move")
+            why = "the round is over" if view.phase is Phase.OVER else "it is not its move"
+            raise InvalidStateError(f"seat {view.seat} has no legal action: {why}")
         rng = random.Random(_decision_key(self.seed, view))
         greedy = GreedyBot(rng.randrange(_SEED_SPACE), flat_discards=True).choose(view)
         pool = candidates(view, actions, greedy, self.candidates)

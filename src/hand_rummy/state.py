@@ -233,7 +233,8 @@ class RoundState:
         return self.hands[seat]
 
     def hand_size(self, seat: int) -> int:
-        return sum(self.hands[seat])
+        """How many cards ``seat`` holds."""
+        return sum(self._vector(seat))
 
     def team_of(self, seat: int) -> int:
         if not self.ruleset.players.partnerships and 0 <= seat < len(self.hands):

@@ -101,6 +101,7 @@ def lay_off(
     """
     expect(meld, Meld, "the table meld")
     expect(rules, MeldRules, "the rules (MeldRules.of(ruleset, indicator))")
+    expect(context, LayoffContext, "the context (LayoffContext(going_out=...))")
     ruleset = rules.ruleset
     added = attrs.evolve(_with_roles(cards, roles), demoted=frozenset(demoted))
     if not added.cards:

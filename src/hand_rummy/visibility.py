@@ -20,7 +20,7 @@ import attrs
 
 from hand_rummy.actions import Action
 from hand_rummy.cards import JOKER, Card
-from hand_rummy.errors import InvalidStateError
+from hand_rummy.errors import InvalidStateError, expect
 from hand_rummy.history import ActionLog
 from hand_rummy.melds import MeldRules
 from hand_rummy.rules.opening import OpeningRecord
@@ -81,6 +81,7 @@ class Seen:
     @classmethod
     def fields_of(cls, state: RoundState, seat: int) -> dict[str, Any]:
         """What ``seat`` may see of ``state``, as the fields of a view."""
+        expect(seat, int, "the seat")
         if not 0 <= seat < state.players:
             raise InvalidStateError(f"there is no seat {seat} in a round of {state.players}")
         return {

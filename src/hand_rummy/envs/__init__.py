@@ -10,10 +10,12 @@ episodes.
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from hand_rummy.errors import InvalidStateError
 from hand_rummy.extras import MissingExtraError, require
 from hand_rummy.rules.ruleset import Ruleset
 
@@ -29,6 +31,30 @@ def _aec() -> Any:
     return require("hand_rummy.envs.aec", "rl", "the PettingZoo environment")
 
 
+def _make(
+    module: Any,
+    rules: str | Ruleset,
+    players: int,
+    variants: Iterable[str],
+    options: dict[str, Any],
+) -> HandRummyEnv:
+    """The environment, refusing an option it does not take by name (not a TypeError)."""
+    known = [
+        p.name
+        for p in inspect.signature(module.HandRummyEnv).parameters.values()
+        if p.kind is inspect.Parameter.KEYWORD_ONLY
+    ]
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        hint = "; the seed goes to reset(seed=...)" if "seed" in unknown else ""
+        raise InvalidStateError(
+            f"unknown option {unknown[0]!r} for the environment (the options are "
+            f"{', '.join(known)}){hint}"
+        )
+    environment: HandRummyEnv = module.HandRummyEnv(rules, players, variants, **options)
+    return environment
+
+
 def raw_env(
     rules: str | Ruleset = "levant",
     players: int = 4,
@@ -36,8 +62,7 @@ def raw_env(
     **options: Any,
 ) -> HandRummyEnv:
     """The environment without PettingZoo's order-enforcing wrapper (see :func:`env`)."""
-    environment: HandRummyEnv = _aec().HandRummyEnv(rules, players, variants, **options)
-    return environment
+    return _make(_aec(), rules, players, variants, options)
 
 
 def env(
@@ -57,7 +82,7 @@ def env(
     turned into a penalty.
     """
     module = _aec()
-    return module.wrap(module.HandRummyEnv(rules, players, variants, **options))
+    return module.wrap(_make(module, rules, players, variants, options))
 
 
 def play_masked_random(table: Any, rng: random.Random, limit: int = 100_000) -> int:

@@ -36,6 +36,9 @@ def load_game(rules: str = "levant", players: int = 4, variants: str | Iterable[
     """
     register()
     pyspiel = require("pyspiel", "openspiel", "the OpenSpiel game")
+    # OpenSpiel would refuse a wrong type with its own SpielError; say it in the library's terms
+    expect(rules, str, "the rules (a preset name)")
+    expect(players, int, "the number of players")
     if isinstance(variants, str):
         names = variants
     else:

@@ -923,6 +923,9 @@ _CATALOGUE_ORDER = {v: i for i, v in enumerate(_ALL_VARIANTS)}
 
 def variants_for(preset: str) -> tuple[Variant, ...]:
     """The variants and switches that compose onto ``preset``."""
+    expect(preset, str, "the preset name")
+    if preset not in PRESETS:
+        raise UnknownRulesError(f"unknown rules {preset!r}{_suggest(preset, PRESETS)}")
     return tuple(v for v in _ALL_VARIANTS if preset in v.presets)
 
 
@@ -951,6 +954,7 @@ def build(preset: str, variants: Iterable[str] = ()) -> Ruleset:
     expect(preset, str, "the preset name")
     if isinstance(variants, str) or not isinstance(variants, Iterable):
         raise InvalidStateError(f"variants must be a list of names, not {type(variants).__name__}")
+    variants = list(variants)  # read once: a generator would be empty the second time
     for name in variants:
         expect(name, str, "a variant name")
     base = PRESETS.get(preset)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import functools
+import typing
 from typing import Any
 
 import attrs
 
 from hand_rummy.cards import Card
+from hand_rummy.errors import InvalidStateError
 from hand_rummy.rules.match import MatchPolicy
 from hand_rummy.rules.opening import (
     FixedOpening,
@@ -72,6 +75,27 @@ class Ruleset:
 
     def with_(self, **changes: Any) -> Ruleset:
         """A copy with some policies replaced (``ruleset.with_(opening=FixedOpening(71))``)."""
+        unknown = sorted(changes.keys() - attrs.fields_dict(Ruleset).keys())
+        if unknown:
+            known = ", ".join(attrs.fields_dict(Ruleset))
+            raise InvalidStateError(f"a ruleset has no field {unknown[0]!r} (its fields: {known})")
+        hints = _field_types()
+        for name, value in changes.items():
+            kind = hints[name]
+            if getattr(kind, "_is_protocol", False):
+                # a policy given by its methods (the opening bar): check that they are there
+                members = [m for m in ("required", "describe") if not hasattr(value, m)]
+                if members:
+                    raise InvalidStateError(
+                        f"{name} must be an {kind.__name__} (such as FixedOpening(71)), not "
+                        f"{type(value).__name__}: it has no {members[0]}()"
+                    )
+            elif isinstance(kind, type) and (
+                not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool)
+            ):
+                raise InvalidStateError(
+                    f"{name} must be {kind.__name__}, not {type(value).__name__}"
+                )
         return attrs.evolve(self, **changes)
 
     @property
@@ -126,3 +150,9 @@ _DIMENSIONS = (
     ("match", "Match"),
 )
 """The rule dimensions in the order :meth:`Ruleset.describe` lists them, with their labels."""
+
+
+@functools.cache
+def _field_types() -> dict[str, Any]:
+    """The declared type of each field of :class:`Ruleset`, resolved once."""
+    return typing.get_type_hints(Ruleset)

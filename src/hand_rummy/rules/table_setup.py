@@ -8,13 +8,14 @@ from collections.abc import Callable
 import attrs
 
 from hand_rummy.cards import PhysicalCard, build_deck
-from hand_rummy.errors import InvalidStateError
+from hand_rummy.errors import InvalidStateError, expect
 
 __all__ = ["DealPolicy", "DeckPolicy", "Direction", "FirstTurn", "Players", "RedealPolicy"]
 
 
 def _at_least(minimum: int) -> Callable[[object, attrs.Attribute[int], int], None]:
     def check(_: object, attribute: attrs.Attribute[int], value: int) -> None:
+        expect(value, int, attribute.name)
         if value < minimum:
             raise InvalidStateError(f"{attribute.name} must be at least {minimum}, not {value}")
 

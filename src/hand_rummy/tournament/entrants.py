@@ -213,6 +213,10 @@ def entrant(value: Entrant | str | BotFactory) -> Entrant:
 def parse_bots(text: str, seats: int, *, what: str = "--bots") -> tuple[Entrant, ...]:
     """The bots of a comma list, checked: at most one per seat (a shorter list is repeated
     round the table, see :func:`seat_bots`). Raises :class:`BotLoadError` naming ``what``."""
+    if not isinstance(text, str):
+        raise BotLoadError(f"{what}: the bots are a comma list of names, not {type(text).__name__}")
+    if isinstance(seats, bool) or not isinstance(seats, int):
+        raise BotLoadError(f"{what}: the number of seats must be int, not {type(seats).__name__}")
     names = [n.strip() for n in text.split(",")]
     try:
         entrants = tuple(entrant(n) for n in names)

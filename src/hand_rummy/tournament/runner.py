@@ -95,6 +95,11 @@ def run(
     order; ``on_progress`` receives (matches done, matches in all) after each
     match.
     """
+    if not isinstance(tournament, Tournament):
+        raise TournamentError(
+            f"run() plays a Tournament(rules, players=..., bots=..., matches=...), not "
+            f"{type(tournament).__name__}"
+        )
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise TournamentError(f"the number of workers must be a positive number, not {workers}")
     # the schedule is read as the matches are played, so the first starts at once
