@@ -104,8 +104,8 @@ def test_a_card_built_from_letters_is_refused_by_name() -> None:
     ("args", "message"),
     [
         (("two", 2), "the number of packs must be int, not str"),
-        ((-1, 2), "the number of packs must be 0 or more, not -1"),
-        ((2, -5), "the number of jokers must be 0 or more, not -5"),
+        ((-1, 2), "the number of packs must be from 0 to 8, not -1"),
+        ((2, -5), "the number of jokers must be from 0 to 16, not -5"),
     ],
 )
 def test_build_deck_refuses_a_count_that_is_no_count(
@@ -222,3 +222,13 @@ def test_tournament_run_and_parse_bots_check_their_arguments() -> None:
         tournament.run("classic")  # type: ignore[arg-type]
     with pytest.raises(tournament.BotLoadError, match="the number of seats must be int, not str"):
         tournament.parse_bots("random", "2")  # type: ignore[arg-type]
+
+
+def test_a_deck_too_large_to_play_is_refused_with_its_limit() -> None:
+    """The misuse audit: ``build_deck(10**7, 0)`` ran out of memory, and a ruleset's deck had
+    no upper bound."""
+    with pytest.raises(hr.InvalidStateError, match="packs must be from 0 to 8, not 10000000"):
+        hr.build_deck(10**7, 0)
+    with pytest.raises(hr.InvalidStateError, match="jokers must be at most 16, not 17"):
+        hr.rules.DeckPolicy(packs=2, jokers=17)
+    assert len(hr.build_deck(8, 16)) == 8 * 52 + 16

@@ -27,6 +27,8 @@ from hand_rummy.errors import CardParseError, InvalidStateError
 __all__ = [
     "CARDS",
     "JOKER",
+    "MAX_JOKERS",
+    "MAX_PACKS",
     "NATURAL_CARDS",
     "Card",
     "PhysicalCard",
@@ -213,18 +215,34 @@ class PhysicalCard:
         return str(self.card)
 
 
-@functools.lru_cache(maxsize=16)
+MAX_PACKS = 8
+"""The most packs a deck may hold: the engine counts the copies of a card in a byte, and
+no rummy plays with more."""
+
+MAX_JOKERS = 16
+"""The most jokers a deck may hold."""
+
+
 def build_deck(decks: int, jokers: int) -> tuple[PhysicalCard, ...]:
-    """``decks`` full 52-card packs plus ``jokers`` jokers, in a fixed (unshuffled) order.
+    """``decks`` full 52-card packs plus ``jokers`` jokers, in a fixed (unshuffled) order
+    (at most :data:`MAX_PACKS` packs and :data:`MAX_JOKERS` jokers).
 
     >>> len(build_deck(2, 2)), len(build_deck(2, 4)), len(build_deck(2, 0))
     (106, 108, 104)
     """
-    for count, what in ((decks, "the number of packs"), (jokers, "the number of jokers")):
+    for count, what, most in (
+        (decks, "the number of packs", MAX_PACKS),
+        (jokers, "the number of jokers", MAX_JOKERS),
+    ):
         if isinstance(count, bool) or not isinstance(count, int):
             raise InvalidStateError(f"{what} must be int, not {type(count).__name__}")
-        if count < 0:
-            raise InvalidStateError(f"{what} must be 0 or more, not {count}")
+        if not 0 <= count <= most:
+            raise InvalidStateError(f"{what} must be from 0 to {most}, not {count}")
+    return _deck(decks, jokers)
+
+
+@functools.lru_cache(maxsize=16)
+def _deck(decks: int, jokers: int) -> tuple[PhysicalCard, ...]:
     naturals = [PhysicalCard(card, copy) for copy in range(decks) for card in NATURAL_CARDS]
     return (*naturals, *(PhysicalCard(JOKER, copy) for copy in range(jokers)))
 

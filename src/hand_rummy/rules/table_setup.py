@@ -7,17 +7,21 @@ from collections.abc import Callable
 
 import attrs
 
-from hand_rummy.cards import PhysicalCard, build_deck
+from hand_rummy.cards import MAX_JOKERS, MAX_PACKS, PhysicalCard, build_deck
 from hand_rummy.errors import InvalidStateError, expect
 
 __all__ = ["DealPolicy", "DeckPolicy", "Direction", "FirstTurn", "Players", "RedealPolicy"]
 
 
-def _at_least(minimum: int) -> Callable[[object, attrs.Attribute[int], int], None]:
+def _in_range(
+    minimum: int, maximum: int | None = None
+) -> Callable[[object, attrs.Attribute[int], int], None]:
     def check(_: object, attribute: attrs.Attribute[int], value: int) -> None:
         expect(value, int, attribute.name)
         if value < minimum:
             raise InvalidStateError(f"{attribute.name} must be at least {minimum}, not {value}")
+        if maximum is not None and value > maximum:
+            raise InvalidStateError(f"{attribute.name} must be at most {maximum}, not {value}")
 
     return check
 
@@ -26,8 +30,8 @@ def _at_least(minimum: int) -> Callable[[object, attrs.Attribute[int], int], Non
 class DeckPolicy:
     """How many 52-card packs and jokers are shuffled together."""
 
-    packs: int = attrs.field(default=2, validator=_at_least(1))
-    jokers: int = attrs.field(default=2, validator=_at_least(0))
+    packs: int = attrs.field(default=2, validator=_in_range(1, MAX_PACKS))
+    jokers: int = attrs.field(default=2, validator=_in_range(0, MAX_JOKERS))
 
     @property
     def size(self) -> int:
@@ -49,8 +53,8 @@ class DeckPolicy:
 class Players:
     """How many may play, and whether they play in two teams of partners sitting opposite."""
 
-    minimum: int = attrs.field(default=2, validator=_at_least(2))
-    maximum: int = attrs.field(default=4, validator=_at_least(2))
+    minimum: int = attrs.field(default=2, validator=_in_range(2))
+    maximum: int = attrs.field(default=4, validator=_in_range(2))
     partnerships: bool = False
 
     def __attrs_post_init__(self) -> None:
@@ -105,14 +109,14 @@ class DealPolicy:
     "the dealer's left" (003) are both the next seat after the dealer.
     """
 
-    hand_size: int = attrs.field(default=14, validator=_at_least(1))
+    hand_size: int = attrs.field(default=14, validator=_in_range(1))
     dealer_starts: bool = False
     """True: the dealer starts (002); False: the next seat after the dealer starts."""
     starter_extra_card: bool = True
     """The starter is dealt one card more than the others and does not draw on the first turn."""
     upcard: bool = False
     """The stock's top card is turned face up to start the discard pile (003)."""
-    packet: int = attrs.field(default=2, validator=_at_least(1))
+    packet: int = attrs.field(default=2, validator=_in_range(1))
     """Cards dealt at a time; only the look of the deal, never the result of a seeded shuffle."""
     direction: Direction = Direction.ANTICLOCKWISE
     first_turn: FirstTurn = FirstTurn.DISCARD_ONLY
