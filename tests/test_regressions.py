@@ -518,3 +518,33 @@ def test_a_refused_meld_says_which_cards_that_look_wild_play_as_natural(
     assert note in str(verdict)
     plain = hr.judge_meld(hr.Meld.of("7H 2C 9H"), rules).verdict
     assert "wild" not in str(plain) and "discard pile" not in str(plain)
+
+
+def test_a_wild_laid_off_with_or_without_a_role_is_told_the_spelling() -> None:
+    """Two audits of the turn rules: a wild laid off at a run's end without a role was told
+    to "say which card the wild stands for" without the choices, and one given a role on a
+    set only that a set takes none. The run 7♥ 8♥ 9♥ takes the wild A♣ (the indicator is the
+    8♣) as the 6♥ or the 10♥ (000 §Melds); a set's wild stands for a missing suit."""
+    game = hr.Round.from_position(
+        hr.Position(
+            hr.build("levant"),
+            [hr.PositionSeat("AC 10H 5C KD", turns_played=2), 9, 9],
+            turn=0,
+            phase=hr.Phase.PLAY,
+            indicator="8C",
+            discards="9S",
+            table=[
+                hr.PositionMeld(1, 1, hr.Meld.of("7H 8H 9H")),
+                hr.PositionMeld(2, 0, hr.Meld.of("QS KS AS")),
+                hr.PositionMeld(3, 1, hr.Meld.of("5D 5H 5S")),
+            ],
+        )
+    )
+    bare = game.check(hr.LayOff(1, hr.Card.parse("AC")))
+    assert bare.codes == (hr.Code.WILD_ROLE_INVALID,)
+    assert "(role='6H' or role='10H')" in str(bare)
+    assert game.check(hr.LayOff.of(1, "AC", role="10H")).ok
+    on_set = game.check(hr.LayOff.of(3, "AC", role="5C"))
+    assert on_set.codes == (hr.Code.WILD_ROLE_INVALID,)
+    assert "lay the A♣ off without one" in str(on_set)
+    assert game.check(hr.LayOff.of(3, "AC")).ok

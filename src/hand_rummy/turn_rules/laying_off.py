@@ -79,8 +79,10 @@ def _lay_off_gate(state: RoundState, action: LayOff) -> tuple[list[Violation], T
         # stands for "another card of the rank", whose suit stays free
         message = (
             f"say which card the wild {action.card} stands for at the end of meld {target.id}"
+            + _roles_offered(state, target, slot)
             if action.role is None
-            else f"a wild laid off on a set takes no role; meld {target.id} is a set"
+            else f"a wild laid off on a set takes no role; meld {target.id} is a set: lay the "
+            f"{action.card} off without one, and it stands for a suit the set lacks"
         )
         return [violation(ruleset, Code.WILD_ROLE_INVALID, message, Topic.WILD_ROLE)], None
     if state.current.obligation is Obligation.GO_OUT and target.owner != seat:
@@ -90,6 +92,15 @@ def _lay_off_gate(state: RoundState, action: LayOff) -> tuple[list[Violation], T
             topics = (Topic.OPENING_EXEMPTION, Topic.HAND)
             return [violation(ruleset, Code.OPENING_BELOW_THRESHOLD, message, *topics)], None
     return [], target
+
+
+def _roles_offered(state: RoundState, target: TableMeld, slot: int) -> str:
+    """The cards a wild in hand ``slot`` could stand for on the run ``target``, as words."""
+    options = state.finder.layoff_options(target.meld, target.kind).get(slot, ())
+    roles = sorted({role for role, _ in options if role is not None}, key=lambda c: c.index)
+    if not roles:
+        return ""
+    return " (role=" + " or role=".join(repr(role.ascii) for role in roles) + ")"
 
 
 def judge_lay_off(state: RoundState, action: LayOff) -> Ruling:
