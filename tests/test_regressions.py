@@ -410,25 +410,29 @@ def test_a_refused_take_says_why_no_opening_is_possible(
     assert hr.TakeDiscard() not in game.legal_actions()
 
 
+def _levant_play(seat: hr.PositionSeat, *melds: tuple[int, int, str]) -> hr.Round:
+    """Seat 0 to play in a three-handed Levant round with the 8♣ turned (the A♣ wild), its
+    own Q♠ K♠ A♠ (meld 2) on the table beside ``melds`` (id, owner, cards)."""
+    table = [(2, 0, "QS KS AS"), *melds]
+    return hr.Round.from_position(
+        hr.Position(
+            hr.build("levant"),
+            [seat, 9, 9],
+            turn=0,
+            phase=hr.Phase.PLAY,
+            indicator="8C",
+            discards="9S",
+            table=[hr.PositionMeld(i, o, hr.Meld.of(m)) for i, o, m in sorted(table)],
+        )
+    )
+
+
 def test_a_card_laid_where_a_wild_stands_for_it_is_pointed_to_the_exchange() -> None:
     """Audit of the turn rules: laying the 8♥ off on 7♥ A♣ 9♥, whose wild A♣ (the
     indicator is the 8♣) stands for the 8♥, was refused only as "the cards of a run must
     follow each other", with no word of the exchange that puts the 8♥ there (000 §Exchanging
     wild cards). A card the meld's wild does not stand for gets no such word."""
-    game = hr.Round.from_position(
-        hr.Position(
-            hr.build("levant"),
-            [hr.PositionSeat("8H 10H 5C KD", turns_played=2), 9, 9],
-            turn=0,
-            phase=hr.Phase.PLAY,
-            indicator="8C",
-            discards="9S",
-            table=[
-                hr.PositionMeld(1, 1, hr.Meld.of("7H AC 9H")),
-                hr.PositionMeld(2, 0, hr.Meld.of("QS KS AS")),
-            ],
-        )
-    )
+    game = _levant_play(hr.PositionSeat("8H 10H 5C KD", turns_played=2), (1, 1, "7H AC 9H"))
     verdict = game.check(hr.LayOff(1, hr.Card.parse("8H")))
     assert not verdict.ok
     assert "stands for 8♥" in str(verdict) and "exchange" in str(verdict)
@@ -479,17 +483,7 @@ def test_a_lay_down_barred_by_the_discard_it_leaves_says_so() -> None:
     go out, was refused only as "you forgot to announce your last cards, so you may not go
     out this turn", though the lay-down itself does not go out (000 §Playing a turn: a
     player who forgot the announcement may not go out that turn)."""
-    game = hr.Round.from_position(
-        hr.Position(
-            hr.build("levant"),
-            [hr.PositionSeat("5C 6C 7C 9D", turns_played=3, missed=True), 9, 9],
-            turn=0,
-            phase=hr.Phase.PLAY,
-            indicator="8C",
-            discards="9S",
-            table=[hr.PositionMeld(1, 0, hr.Meld.of("QS KS AS"))],
-        )
-    )
+    game = _levant_play(hr.PositionSeat("5C 6C 7C 9D", turns_played=3, missed=True))
     verdict = game.check(hr.LayDown.of("5C 6C 7C"))
     assert verdict.codes == (hr.Code.GOING_OUT_AFTER_MISSED_ANNOUNCEMENT,)
     assert "this leaves one card, and its discard would go out" in str(verdict)
@@ -525,20 +519,8 @@ def test_a_wild_laid_off_with_or_without_a_role_is_told_the_spelling() -> None:
     to "say which card the wild stands for" without the choices, and one given a role on a
     set only that a set takes none. The run 7♥ 8♥ 9♥ takes the wild A♣ (the indicator is the
     8♣) as the 6♥ or the 10♥ (000 §Melds); a set's wild stands for a missing suit."""
-    game = hr.Round.from_position(
-        hr.Position(
-            hr.build("levant"),
-            [hr.PositionSeat("AC 10H 5C KD", turns_played=2), 9, 9],
-            turn=0,
-            phase=hr.Phase.PLAY,
-            indicator="8C",
-            discards="9S",
-            table=[
-                hr.PositionMeld(1, 1, hr.Meld.of("7H 8H 9H")),
-                hr.PositionMeld(2, 0, hr.Meld.of("QS KS AS")),
-                hr.PositionMeld(3, 1, hr.Meld.of("5D 5H 5S")),
-            ],
-        )
+    game = _levant_play(
+        hr.PositionSeat("AC 10H 5C KD", turns_played=2), (1, 1, "7H 8H 9H"), (3, 1, "5D 5H 5S")
     )
     bare = game.check(hr.LayOff(1, hr.Card.parse("AC")))
     assert bare.codes == (hr.Code.WILD_ROLE_INVALID,)
