@@ -475,6 +475,26 @@ def test_app_take_then_open_then_no_rediscard() -> None:
     allowed(g, hr.Discard(c("KS")))
 
 
+def test_app_taken_joker_exchanged_back_is_still_the_taken_card() -> None:
+    """004 §2: the taken fire card "may not be discarded again in the same turn". Found by
+    fuzzing: a player who held no joker takes the JK, opens with it as the K♠ and exchanges
+    it straight back with the K♠ from the hand. The joker freed can only be the one taken
+    (the meld was laid this turn from a hand whose only joker was the taken one), so it
+    still may not be the discard."""
+    seat0 = "QS AS KS 8D 8H 8S 2C 3C 6C 9C JD KD 3S 5H"
+    seat1 = "JK 3C 6H 9C 10S QD KD 4H 6S JC 3S 8H 5S 10H 4D"
+    g = deal(CLASSIC, [seat0, seat1], top="9H")
+    g = g.apply(hr.Discard(hr.JOKER))
+    g = g.apply(hr.TakeDiscard())
+    # Q♠ JK(=K♠) A♠ (10 + 10 + 11) + 8♦ 8♥ 8♠ (24) = 55, at least 51
+    g = g.apply(hr.LayDown((meld("QS JK AS", roles={1: "KS"}), meld("8D 8H 8S"))))
+    g = g.apply(hr.Exchange(table_id(g, "QS JK AS"), (c("KS"),)))
+    assert hr.JOKER in g.hand(0)
+    refused(g, hr.Discard(hr.JOKER), Code.REDISCARD_TAKEN_CARD)
+    assert hr.Discard(hr.JOKER) not in list(g.legal_actions())
+    allowed(g, hr.Discard(c("2C")))
+
+
 def test_app_opened_player_takes_freely() -> None:
     """004 §5: "If you are already opened, you simply continue your turn normally"."""
     seat0 = "JH QH KH 7S 7D 7H 9S 10D KS 3H 6C 5C 4C 9C"

@@ -255,14 +255,29 @@ def _laid_off(state: _S, change: LaidOff, history: object) -> _S:
     return _went_out(after, change.finish, None)
 
 
+def _frees_the_taken(state: RoundState, change: Exchanged) -> bool:
+    """Whether the wild ``change`` frees is the very card taken from the pile this turn: the
+    player held no copy of it before the take (``had_taken`` is false) and takes it from a
+    meld of their own laid this turn (they laid nothing in an earlier turn), whose copies of
+    that face all came from the hand, which held only the taken one."""
+    return (
+        not state.current.had_taken
+        and change.freed == state.current.taken
+        and not change.on_others
+        and not state.melded[state.turn]
+    )
+
+
 def _exchanged(state: _S, change: Exchanged, history: object) -> _S:
     # a freed copy of the face taken from the pile cannot be told from the taken card, so
-    # from now on the hand holds a copy that may be discarded (as if held before the take)
+    # from now on the hand holds a copy that may be discarded (as if held before the take);
+    # but where it can only be the taken card itself, it stays the card not to be discarded
     current = attrs.evolve(
         state.current,
         freed=change.freed,
         obligation=change.obligation,
-        had_taken=state.current.had_taken or change.freed == state.current.taken,
+        had_taken=state.current.had_taken
+        or (change.freed == state.current.taken and not _frees_the_taken(state, change)),
         exchanged_on_others=state.current.exchanged_on_others or change.on_others,
         melded=_exchanged_cards(state.current.melded, change),
     )
