@@ -38,7 +38,7 @@ from hand_rummy.rulebook import cited, violation
 from hand_rummy.rules.opening import AcePlace
 from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.rules.wilds import MeldKind, RoleInference, WildCards
-from hand_rummy.verdict import Code, Topic, Verdict, Violation
+from hand_rummy.verdict import Code, Topic, Verdict, Violation, told_more
 
 __all__ = [
     "Meld",
@@ -532,10 +532,7 @@ def _with_natural_notes(problems: list[Violation], slots: Sequence[_Slot]) -> li
             notes.append(f"the {slot.card} taken from the discard pile plays only as {plays}")
         elif slot.card.is_joker and slot.plays is not None:
             notes.append(f"the {slot.card} is not wild here: it plays as a natural {slot.plays}")
-    if not notes or not problems:
-        return problems
-    first, *rest = problems
-    return [attrs.evolve(first, message=f"{first.message} ({'; '.join(notes)})"), *rest]
+    return told_more(problems, after=f" ({'; '.join(notes)})") if notes else problems
 
 
 def _wraps(fixed: Sequence[Card], length: int) -> bool:

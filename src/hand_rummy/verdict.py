@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -220,6 +221,15 @@ class Violation:
 
     def __str__(self) -> str:
         return f"{self.code.value}: {self.message}"
+
+
+def told_more(problems: Sequence[Violation], before: str = "", after: str = "") -> list[Violation]:
+    """``problems`` with words put before and after the first one's message: what a caller
+    knows of the move that the rule which refused it does not (its code and rule stay)."""
+    if not problems:
+        return []
+    first, *rest = problems
+    return [attrs.evolve(first, message=before + first.message + after), *rest]
 
 
 @attrs.frozen

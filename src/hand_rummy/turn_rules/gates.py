@@ -33,7 +33,7 @@ from hand_rummy.transitions import (
     advance,
 )
 from hand_rummy.turn_rules.ruling import Ruling, from_problems
-from hand_rummy.verdict import Code, Topic, Violation
+from hand_rummy.verdict import Code, Topic, Violation, told_more
 
 __all__ = [
     "PROMISES",
@@ -234,10 +234,11 @@ def keep_problems(
         ]
     if size_after <= (1 if final else 0):
         problems = going_out_problems(state)
-        if problems and size_after:
+        if size_after:
             # the move itself does not go out: say that it is the discard it leaves that would
-            lead = "this leaves one card, and its discard would go out; "
-            problems = [attrs.evolve(p, message=lead + p.message) for p in problems]
+            problems = told_more(
+                problems, before="this leaves one card, and its discard would go out; "
+            )
         if problems:
             return problems
     if (

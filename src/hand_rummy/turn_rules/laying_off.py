@@ -27,7 +27,7 @@ from hand_rummy.turn_rules.gates import (
     obligation_problems,
 )
 from hand_rummy.turn_rules.ruling import Ruling, from_problems
-from hand_rummy.verdict import Code, Topic, Violation
+from hand_rummy.verdict import Code, Topic, Violation, told_more
 
 __all__ = ["judge_lay_off", "lay_offs"]
 
@@ -179,12 +179,11 @@ def _with_exchange_hint(
         return list(problems)
     if not exchange(meld, (action.card,), state.rules).ok:
         return list(problems)
-    first, *rest = problems
     hint = (
         f"; a wild of meld {target.id} stands for {action.card}: only an exchange of that "
         "wild puts it there"
     )
-    return [attrs.evolve(first, message=first.message + hint), *rest]
+    return told_more(problems, after=hint)
 
 
 def lay_offs(state: RoundState) -> Iterator[LayOff]:
