@@ -236,7 +236,7 @@ def _after_exchange(
         if count and stranded is None:
             stranded = _Stranded(finder, hand, table, seat, rules)
         if (
-            stranded is None or not stranded.too_many(after, _wild_count(finder, after))
+            stranded is None or not stranded.too_many(after, _wild_count(finder.rules, after))
         ) and search(after, laid) is not None:
             return True
         if _after_exchange(
@@ -253,9 +253,9 @@ def _after_exchange(
     return False
 
 
-def _wild_count(finder: MeldFinder, hand: Sequence[int]) -> int:
+def _wild_count(rules: MeldRules, hand: Sequence[int]) -> int:
     """How many wild cards ``hand`` holds (demoted ones play as natural cards)."""
-    return sum(hand[card.index] for card in finder.rules.wilds.wild)
+    return sum(hand[card.index] for card in rules.wilds.wild)
 
 
 def _table_wilds(table: tuple[TableMeld, ...]) -> int:
@@ -309,7 +309,7 @@ class _Stranded:
         # a hand after exchanges holds no more of a card than this one: where even all the
         # cards in no meld are too few for the wilds it could hold, the table need not be
         # asked about them
-        if not self._too_many(cards, hand, _wild_count(finder, hand) + _table_wilds(table)):
+        if not self._too_many(cards, hand, _wild_count(meld_rules, hand) + _table_wilds(table)):
             return
         reach = _Reach(finder, natural, _older(finder, table, seat, rules))
         changing = {_set_rank(meld_rules, t.meld) for t in table if t.kind is MeldKind.SET}
@@ -609,7 +609,7 @@ class _Reach:
 
     def _wild_count(self) -> int:
         if self._wilds is None:
-            self._wilds = sum(self.hand[c.index] for c in self.rules.wilds.wild)
+            self._wilds = _wild_count(self.rules, self.hand)
         return self._wilds
 
 
