@@ -20,7 +20,12 @@ import hand_rummy as hr
 from citations import citation_problems
 from hand_rummy import Code
 from hand_rummy.rules.turn import DiscardTake
-from hand_rummy.serialize import round_from_json, round_to_json
+from hand_rummy.serialize import (
+    position_from_json,
+    position_to_json,
+    round_from_json,
+    round_to_json,
+)
 from hand_rummy.turn_rules import going_out_problems, may_go_out
 
 LEVANT = hr.rulesets.levant
@@ -493,6 +498,53 @@ def test_app_taken_joker_exchanged_back_is_still_the_taken_card() -> None:
     refused(g, hr.Discard(hr.JOKER), Code.REDISCARD_TAKEN_CARD)
     assert hr.Discard(hr.JOKER) not in list(g.legal_actions())
     allowed(g, hr.Discard(c("2C")))
+
+
+def _joker_taken_by_an_opened_player() -> hr.Round:
+    """Classic: seat 0 opened in its first turn with Q♠ K♠ A♠ and three 8s, held no joker,
+    and has just taken the JK that seat 1 discarded and laid it off as the J♠ on that
+    run."""
+    seat0 = "QS KS AS 8D 8H 8S JS 2C 4D 6H 9C 10D 3H 7H"
+    seat1 = "JK 4H 5H 6H 3C 6D 9H 10S QD KD 6S JC 3S 2H 5C"
+    g = deal(CLASSIC, [seat0, seat1], top="7C 10C")
+    g = play(g, hr.Discard(c("5C")))  # the starter's bare first turn
+    # Q♠ K♠ A♠ (10 + 10 + 11) + 8♦ 8♥ 8♠ (24) = 55, at least 51
+    g = play(g, hr.DrawStock(), lay("QS KS AS", "8D 8H 8S"), hr.Discard(c("7H")))
+    g = play(g, hr.DrawStock(), hr.Discard(hr.JOKER))
+    g = g.apply(hr.TakeDiscard())
+    run = table_id(g, "QS KS AS")
+    return g.apply(hr.LayOff(run, hr.JOKER, role=c("JS")))
+
+
+def test_app_taken_joker_bought_back_from_an_older_meld_is_still_the_taken_card() -> None:
+    """004 §2: the taken fire card "may not be discarded again in the same turn". A player
+    who opened in an earlier turn lays the taken joker off on an old meld and buys it
+    straight back with the J♠ it stood for: the joker in hand is the one taken (the meld
+    held no other), so it may not be the discard."""
+    g = _joker_taken_by_an_opened_player()
+    g = g.apply(hr.Exchange(table_id(g, "JK QS KS AS"), (c("JS"),)))
+    assert g.hand(0).count(hr.JOKER) == 1
+    refused(g, hr.Discard(hr.JOKER), Code.REDISCARD_TAKEN_CARD)
+    allowed(g, hr.Discard(c("2C")))
+    # a round document replays the moves; a position (no history) keeps where the taken
+    # card went: rebuilt from either, the round judges the same
+    refused(round_from_json(round_to_json(g)), hr.Discard(hr.JOKER), Code.REDISCARD_TAKEN_CARD)
+    laid = _joker_taken_by_an_opened_player()
+    assert laid.position().current.taken_meld == table_id(laid, "JK QS KS AS")
+    again = hr.Round.from_position(position_from_json(position_to_json(laid.position())))
+    again = again.apply(hr.Exchange(table_id(again, "JK QS KS AS"), (c("JS"),)))
+    refused(again, hr.Discard(hr.JOKER), Code.REDISCARD_TAKEN_CARD)
+
+
+def test_app_other_joker_bought_back_may_be_discarded() -> None:
+    """004 §2 bars the taken card, not its face: with the taken joker lying on the
+    player's run, a joker bought from another meld is another card, and may go."""
+    g = _joker_taken_by_an_opened_player()
+    assert g.current.taken_meld == table_id(g, "JK QS KS AS")
+    assert g.check(hr.Discard(c("2C"))).ok
+    # no other joker is on the table here: seat 1 holds none, so only the taken one can
+    # come back, from the run it joined
+    assert all(hr.JOKER not in t.meld.cards for t in g.table if t.owner == 1)
 
 
 def test_app_opened_player_takes_freely() -> None:

@@ -204,6 +204,10 @@ class PositionTurn:
     ``first_turn_bare`` marks the starter's first turn, on which the extra card
     is held and nothing drawn; by default it holds when the discard pile is
     empty and nothing was taken.
+    ``taken_meld`` is the id of the table meld that the taken card went into this
+    turn, while it lies there: a wild bought back from it is then the taken card
+    itself, which 004 §2 bars from the discard; left out, a wild bought back is
+    taken for another copy of its face.
     """
 
     taken: Card | None = attrs.field(default=None, converter=_card)
@@ -217,6 +221,7 @@ class PositionTurn:
     exchanged_on_others: bool = False
     melded: tuple[Card, ...] | None = attrs.field(default=None, converter=_opt_cards)
     first_turn_bare: bool | None = None
+    taken_meld: int | None = None
 
     @property
     def untouched(self) -> bool:
@@ -398,6 +403,8 @@ def _expect_types(position: Position) -> None:
         _flag(getattr(current, name), f"current.{name}")
     for name in ("taken_demoted", "had_taken", "first_turn_bare"):
         _opt_flag(getattr(current, name), f"current.{name}")
+    if current.taken_meld is not None:
+        _whole(current.taken_meld, "current.taken_meld", 1)
     if current.obligation is not AUTO and current.obligation is not None:
         expect(current.obligation, Obligation, "current.obligation")
     for i, record in enumerate(position.openings or ()):
@@ -715,6 +722,7 @@ def _nothing_done(current: PositionTurn) -> bool:
         and not current.taken_demoted
         and not current.had_taken
         and not current.first_turn_bare
+        and current.taken_meld is None
         and current.obligation in (AUTO, None)
     )
 
@@ -970,6 +978,7 @@ def _turn_state(
             f"{facts.sizes[mover]} cards beside the {len(laid)} laid this turn: a player holds "
             f"at most {most} cards in a turn",
         )
+    _check_taken_meld(facts, current, had, copies)
     return TurnState(
         taken=taken,
         had_taken=had,
@@ -982,7 +991,30 @@ def _turn_state(
         melded=laid,
         first_turn_bare=bare,
         taken_demoted=demoted,
+        taken_meld=current.taken_meld,
     )
+
+
+def _check_taken_meld(facts: _Facts, current: PositionTurn, had: bool, copies: int) -> None:
+    """Refuses a place of the taken card that cannot be where it lies."""
+    meld_id, taken = current.taken_meld, current.taken
+    if meld_id is None:
+        return
+    where = "current.taken_meld"
+    if taken is None:
+        raise _fail(where, f"names meld {meld_id}, but no card was taken")
+    meld = next((m for m in facts.table if m.id == meld_id), None)
+    if meld is None:
+        raise _fail(where, f"names meld {meld_id}, which is not on the table")
+    if taken not in meld.meld.cards:
+        raise _fail(where, f"names meld {meld_id}, which holds no {taken}, the card taken")
+    if current.untouched:
+        raise _fail(where, f"names meld {meld_id}, but nothing has left the hand this turn")
+    if not had and copies and _whole_hand(facts):
+        raise _fail(
+            where,
+            f"names meld {meld_id}, but the hand still holds the {taken} taken, its only copy",
+        )
 
 
 def _demoted(facts: _Facts, turn: TurnState) -> tuple[tuple[Card, ...], ...]:
@@ -1352,6 +1384,7 @@ def _turn_of(turn: TurnState) -> PositionTurn:
         exchanged_on_others=turn.exchanged_on_others,
         melded=turn.melded,
         first_turn_bare=turn.first_turn_bare,
+        taken_meld=turn.taken_meld,
     )
 
 

@@ -556,11 +556,14 @@ def _turn_to_json(turn: TurnState) -> JSON:
         "first_turn_bare": turn.first_turn_bare,
         **({"taken_demoted": True} if turn.taken_demoted else {}),
         **({"exchanged_on_others": True} if turn.exchanged_on_others else {}),
+        **({"taken_meld": turn.taken_meld} if turn.taken_meld is not None else {}),
     }
 
 
 def _turn_from_json(value: Any, where: str) -> TurnState:
-    obj = _fields(value, where, _TURN_FIELDS, ["taken_demoted", "exchanged_on_others"])
+    obj = _fields(
+        value, where, _TURN_FIELDS, ["taken_demoted", "exchanged_on_others", "taken_meld"]
+    )
     obligation = obj["obligation"]
     return TurnState(
         taken=_opt_card(obj["taken"], f"{where}.taken"),
@@ -578,6 +581,7 @@ def _turn_from_json(value: Any, where: str) -> TurnState:
         melded=_cards(obj["melded"], f"{where}.melded"),
         first_turn_bare=_bool(obj["first_turn_bare"], f"{where}.first_turn_bare"),
         taken_demoted=_bool(obj.get("taken_demoted", False), f"{where}.taken_demoted"),
+        taken_meld=_opt_int(obj, "taken_meld", where),
     )
 
 
@@ -1080,6 +1084,8 @@ def view_from_json(value: Any) -> PlayerView:
     current = _turn_from_json(obj["current"], "current")
     if phase is Phase.DRAW and current != TurnState():
         _fail("current", f"the turn has not begun (phase {phase.value!r}), so it has done nothing")
+    if current.taken_meld is not None:
+        _check_taken_meld(current, table, "current.taken_meld")
     queue = tuple(
         _seat(s, f"redeal_queue[{i}]", players)
         for i, s in enumerate(_list(obj["redeal_queue"], "redeal_queue"))
@@ -1176,6 +1182,7 @@ _POSITION_TURN_FIELDS = (
     "exchanged_on_others",
     "melded",
     "first_turn_bare",
+    "taken_meld",
 )
 
 
@@ -1213,6 +1220,8 @@ def _position_turn_to_json(turn: PositionTurn) -> JSON:
         out["melded"] = _card_list(turn.melded)
     if turn.first_turn_bare is not None:
         out["first_turn_bare"] = turn.first_turn_bare
+    if turn.taken_meld is not None:
+        out["taken_meld"] = turn.taken_meld
     return out
 
 
@@ -1281,6 +1290,18 @@ def _opt_bool(obj: Mapping[str, Any], key: str, where: str = "") -> bool | None:
     return None if key not in obj else _bool(obj[key], at)
 
 
+def _check_taken_meld(current: TurnState, table: Sequence[TableMeld], where: str) -> None:
+    """Refuses a recorded place of the taken card that holds no copy of it."""
+    taken, meld_id = current.taken, current.taken_meld
+    meld = next((m for m in table if m.id == meld_id), None)
+    if taken is None:
+        _fail(where, "names a meld, but no card was taken this turn")
+    if meld is None:
+        _fail(where, f"names meld {meld_id}, which is not on the table")
+    if taken not in meld.meld.cards:
+        _fail(where, f"names meld {meld_id}, which holds no {taken}, the card taken")
+
+
 def _opt_int(obj: Mapping[str, Any], key: str, where: str = "") -> int | None:
     at = f"{where}.{key}" if where else key
     return None if key not in obj else _int(obj[key], at, 0)
@@ -1345,6 +1366,7 @@ def _position_turn_from_json(value: Any, where: str) -> PositionTurn:
         ),
         melded=_opt_cards(obj, "melded", where),
         first_turn_bare=_opt_bool(obj, "first_turn_bare", where),
+        taken_meld=_opt_int(obj, "taken_meld", where),
     )
 
 

@@ -139,6 +139,12 @@ class TurnState:
     """The starter's bare first turn (000: discard only)."""
     taken_demoted: bool = False
     """The taken card is a wild that lost its wildness (it sits in a demoted slot)."""
+    taken_meld: int | None = None
+    """The number of the table meld that the taken card went into this turn, while it lies
+    there: a wild bought back from that meld by an exchange can then be known to be the
+    taken card itself (004 §2 bars it from the discard). A copy of the taken face is the
+    taken card when the player held none before the take; where they held one, either may
+    be the discard, so the meld the first copy joined is recorded."""
 
 
 NO_TURN = TurnState()

@@ -11,6 +11,7 @@ accept what checking refused.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TypeAlias, TypeVar, Union
 
 import attrs
@@ -225,6 +226,9 @@ def _laid_down(state: _S, change: LaidDown, history: object) -> _S:
         obligation=change.obligation,
         laid_down=True,
         melded=(*state.current.melded, *(c for meld, _ in change.melds for c in meld.cards)),
+        taken_meld=_taken_laid(
+            state.current, change.slots, [(m.id, len(m.meld.cards)) for m in laid]
+        ),
     )
     after = state.replace(
         hands=_moved(state.hands, seat, change.slots, ()),
@@ -245,6 +249,7 @@ def _laid_off(state: _S, change: LaidOff, history: object) -> _S:
         laid_off=True,
         laid_off_on_others=state.current.laid_off_on_others or change.on_others,
         melded=(*state.current.melded, CARDS[change.slot % DEMOTED]),
+        taken_meld=_taken_laid(state.current, (change.slot,), [(change.target, 1)]),
     )
     after = state.replace(
         hands=_moved(state.hands, seat, (change.slot,), ()),
@@ -255,29 +260,60 @@ def _laid_off(state: _S, change: LaidOff, history: object) -> _S:
     return _went_out(after, change.finish, None)
 
 
+def _taken_slot(turn: TurnState) -> int | None:
+    """The hand slot of the card taken this turn, while it is in the hand."""
+    if turn.taken is None or turn.taken_meld is not None:
+        return None
+    return turn.taken.index + (DEMOTED if turn.taken_demoted else 0)
+
+
+def _taken_laid(
+    turn: TurnState, slots: Sequence[int], melds: Sequence[tuple[int, int]]
+) -> int | None:
+    """Where the taken card lies once cards from hand ``slots`` have gone to the table,
+    into ``melds`` (each a table meld's number and how many of the slots it takes, in the
+    order of the slots): the meld that the first card of the taken card's slot joined, or
+    wherever it lay before."""
+    slot = _taken_slot(turn)
+    if slot is None or slot not in slots:
+        return turn.taken_meld
+    at = slots.index(slot)
+    for meld_id, size in melds:
+        if at < size:
+            return meld_id
+        at -= size
+    raise AssertionError("a slot beyond the melds it went into")
+
+
 def _frees_the_taken(state: RoundState, change: Exchanged) -> bool:
-    """Whether the wild ``change`` frees is the very card taken from the pile this turn: the
-    player held no copy of it before the take (``had_taken`` is false) and takes it from a
-    meld of their own laid this turn (they laid nothing in an earlier turn), whose copies of
-    that face all came from the hand, which held only the taken one."""
-    return (
-        not state.current.had_taken
-        and change.freed == state.current.taken
-        and not change.on_others
-        and not state.melded[state.turn]
+    """Whether the wild ``change`` frees is the very card taken from the pile this turn: it
+    comes from the meld the taken card went into, which holds no other wild copy of it."""
+    turn = state.current
+    if turn.taken_meld != change.target or change.freed != turn.taken:
+        return False
+    meld = next(m.meld for m in state.table if m.id == change.target)
+    wild = state.rules.is_wild
+    copies = sum(
+        1
+        for i, card in enumerate(meld.cards)
+        if card == change.freed and i not in meld.demoted and wild(card)
     )
+    return copies == 1
 
 
 def _exchanged(state: _S, change: Exchanged, history: object) -> _S:
-    # a freed copy of the face taken from the pile cannot be told from the taken card, so
-    # from now on the hand holds a copy that may be discarded (as if held before the take);
-    # but where it can only be the taken card itself, it stays the card not to be discarded
+    # a freed copy of the face taken from the pile that is not the taken card itself is
+    # another copy, which may be discarded (as one held before the take would be); the
+    # taken card back in the hand stays the card not to be discarded
+    back = _frees_the_taken(state, change)
     current = attrs.evolve(
         state.current,
         freed=change.freed,
         obligation=change.obligation,
-        had_taken=state.current.had_taken
-        or (change.freed == state.current.taken and not _frees_the_taken(state, change)),
+        had_taken=state.current.had_taken or (change.freed == state.current.taken and not back),
+        taken_meld=None
+        if back
+        else _taken_laid(state.current, change.slots, [(change.target, len(change.slots))]),
         exchanged_on_others=state.current.exchanged_on_others or change.on_others,
         melded=_exchanged_cards(state.current.melded, change),
     )
