@@ -157,7 +157,30 @@ SHARED_REST: dict[str, tuple[str, str, tuple[tuple[int, str], ...]]] = {
         "AC 9C 10C JC QC 2C 3C 4C 5C 6C KD",
         ((1, "7D 8D 9D 10D"), (1, "8S 9S 10S JS QS"), (2, "5H 6H 7H 8H"), (2, "AD AS AH")),
     ),
+    # the same table, and hands with cards that some openings cannot get rid of: of those
+    # that hold the A♣, some finish only by taking it back, some by taking it back and
+    # laying off on their other melds, some not at all
+    "levant-clubs-some-out": (
+        "levant+opening_91+no_jokers",
+        "AC 9C 10C JC QC 2C 3C 4C 5C 6C 9H 2S KH",
+        ((1, "7D 8D 9D 10D"), (1, "8S 9S 10S JS QS"), (2, "5H 6H 7H 8H"), (2, "AD AS AH")),
+    ),
+    "levant-clubs-diamonds": (
+        "levant+opening_91+no_jokers",
+        "AC 9C 10C JC QC 2C 3C 4C 5C 6C 5D 3D QH",
+        ((1, "7D 8D 9D 10D"), (1, "8S 9S 10S JS QS"), (2, "5H 6H 7H 8H"), (2, "AD AS AH")),
+    ),
+    # the A♣ taken back from 3♣ 4♣ A♣(=5♣) with the 5♣ still leaves the K♥ and the 7♠,
+    # which no meld takes: that opening and its like do not finish, though others do
+    "levant-clubs-taken-back-in-vain": (
+        "levant+opening_91+no_jokers",
+        "AC QC 10C KC JC 5C 3C 4C KH 7S",
+        ((1, "7D 8D 9D"), (2, "QS QH QD")),
+    ),
 }
+
+EVERY_ONE_FINISHES = {"levant-clubs-on-table"}
+"""The cases above in which every opening below the bar finishes."""
 
 
 @pytest.mark.parametrize("name", sorted(SHARED_REST))
@@ -184,7 +207,7 @@ def test_openings_below_the_bar_are_listed_as_check_judges_them(name: str) -> No
     below = [a for a in points if points[a] < bar]
     finishing = [a for a in below if a in accepted]
     assert finishing, "some openings below the bar finish"
-    if not preset.startswith("levant"):  # where a freed wild must be melded at once (002)
+    if name not in EVERY_ONE_FINISHES:
         assert len(finishing) < len(below), "some openings below the bar do not finish"
 
 

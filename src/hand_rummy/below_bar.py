@@ -21,6 +21,16 @@ reach that hand. The answers are exact, not estimates: this is the finishing
 search's own question taken apart, and :func:`~hand_rummy.turn_rules.judge`
 still asks it whole (so the tests compare the two).
 
+A way that takes a wild card from the table is not seen by the parts, and is
+asked for last. Where the wild comes back from one of the opening's own melds,
+paid with the natural card it stood for, the hand and table are as if that meld
+had been laid with the natural card in the first place: a way to finish from
+the hand after the exchange, with growths on the opening's other melds, is a
+way for this opening. Those are questions about cards alone again, mostly
+answered already (many openings lead to the same hand), so they are asked
+before the search through every exchange; only where they find no way does
+that search decide.
+
 Working out a meld's groups can cost more than the searches it saves: a run
 among four jokers takes its groups in hundreds of orders and roles, and may
 be in a few openings only. So an opening is searched on its own, as the judge
@@ -33,7 +43,7 @@ meld in few costs at most about twice the searches it would have had anyway.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import compress
 
 from hand_rummy.finder import FoundMeld, MeldFinder
@@ -63,7 +73,9 @@ class BelowBarOpenings:
     melds, or ``None``. ``exchanging(melds, cards)``, where a finish may take wild
     cards from the table, says whether ``cards`` go out by a way that takes one
     from the table after laying ``melds``: the parts taken apart cannot see such
-    a way and see every other, so it is asked last. Hands
+    a way and see every other, so it is asked last. ``bought_back(melds, cards)``
+    gives the hands after each exchange that takes a wild back from one of ``melds``
+    (paid from ``cards``); a way to finish from one of them is such a way. Hands
     of cards are integers with a byte of count per slot that ``hand`` holds, as
     in the finishing search: a growth is taken from what an opening leaves by
     one subtraction. ``memo`` is the caller's
@@ -72,6 +84,7 @@ class BelowBarOpenings:
 
     __slots__ = (
         "_asked",
+        "_bought_back",
         "_codes",
         "_exchanging",
         "_finder",
@@ -91,12 +104,18 @@ class BelowBarOpenings:
         finder: MeldFinder,
         hand: Sequence[int],
         finish: Callable[[Sequence[int]], Plan | None],
+        *,
         memo: LayOffMemo | None = None,
         exchanging: Callable[[Sequence[FoundMeld], Sequence[int]], bool] | None = None,
+        bought_back: Callable[
+            [Sequence[FoundMeld], Sequence[int]], Iterable[tuple[int, Sequence[int]]]
+        ]
+        | None = None,
     ) -> None:
         self._finder = finder
         self._finish = finish
         self._exchanging = exchanging
+        self._bought_back = bought_back
         self._size = len(hand)
         self._held = list(compress(range(len(hand)), hand))
         self._unit = {slot: 1 << (8 * i) for i, slot in enumerate(self._held)}
@@ -135,12 +154,35 @@ class BelowBarOpenings:
         if (
             plan is None
             and self._exchanging is not None
-            and self._exchanging(melds, self._counts(left))
+            and self._exchanging_way(melds, groups, left)
         ):
             # a way out that takes a wild from the table (one of these melds' own, say), which
             # the parts taken apart do not see; every way without one they have seen
             return ()
         return plan
+
+    def _exchanging_way(
+        self, melds: Sequence[FoundMeld], groups: Sequence[list[int]], left: int
+    ) -> bool:
+        """Whether the cards ``left`` after laying ``melds`` (which take ``groups``) go out
+        by a way that takes a wild from the table: first the ways that buy one back from
+        these melds and finish with the other melds' growths (questions about cards, mostly
+        remembered: the meld bought from is left to take nothing), then any way at all (the
+        caller's ``exchanging``)."""
+        assert self._exchanging is not None
+        cards = self._counts(left)
+        if self._bought_back is not None:
+            for index, after in self._bought_back(melds, cards):
+                coded = self._coded(after)
+                if coded is None:
+                    continue
+                if self._way(coded) is not None:
+                    return True
+                # (the growths below leave out the one without any, asked just now)
+                others = [[] if i == index else known for i, known in enumerate(groups)]
+                if self._grown(others, 0, coded, coded, set()) is not None:
+                    return True
+        return self._exchanging(melds, cards)
 
     def _grown(
         self,
@@ -185,6 +227,16 @@ class BelowBarOpenings:
         for i, slot in enumerate(self._held):
             counts[slot] = (cards >> (8 * i)) & 0xFF
         return counts
+
+    def _coded(self, cards: Sequence[int]) -> int | None:
+        """The hand ``cards`` coded, or ``None`` if it holds a card the hand does not."""
+        unit = self._unit
+        coded = 0
+        for slot in compress(range(len(cards)), cards):
+            if slot not in unit:
+                return None
+            coded += cards[slot] * unit[slot]
+        return coded
 
     def _code(self, found: FoundMeld) -> int:
         code = self._codes.get(found)

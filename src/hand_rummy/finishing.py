@@ -45,6 +45,7 @@ from hand_rummy.table import LayoffContext, exchange, exchange_supplies, lay_off
 __all__ = [
     "FinishRules",
     "LayOffMemo",
+    "bought_back",
     "exchange_finish",
     "finish_plan",
     "lay_off_codes",
@@ -154,6 +155,18 @@ def exchange_finish(
     )
     laid = table if isinstance(table, tuple) else tuple(table)
     return _after_exchange(finder, hand, laid, seat=seat, rules=rules, search=search, seen=set())
+
+
+def bought_back(
+    finder: MeldFinder, hand: Sequence[int], melds: tuple[TableMeld, ...], rules: FinishRules
+) -> Iterator[tuple[int, list[int]]]:
+    """Each exchange that ``hand`` can pay for on ``melds``, the player's own melds laid this
+    turn: the index of the meld and the hand after it, with the wild taken back. (Laying
+    that meld with the natural card in the first place leaves the same hand, and the same
+    table.)"""
+    seat = melds[0].owner if melds else 0
+    for after, laid in _exchanges(finder, hand, melds, seat, rules):
+        yield next(i for i, (old, new) in enumerate(zip(melds, laid)) if old is not new), after
 
 
 def _searcher(

@@ -12,7 +12,7 @@ from hand_rummy.actions import LayDown
 from hand_rummy.below_bar import BelowBarOpenings, Plan
 from hand_rummy.cards import format_cards
 from hand_rummy.finder import FoundMeld
-from hand_rummy.finishing import LayOffMemo
+from hand_rummy.finishing import LayOffMemo, bought_back
 from hand_rummy.melds import Meld, judge_meld
 from hand_rummy.opening import judge_opening
 from hand_rummy.rulebook import violation
@@ -288,16 +288,24 @@ def _together(state: RoundState, hand: Sequence[int], memo: LayOffMemo) -> Below
         return None
     finish = rules
 
+    def laid(melds: Sequence[FoundMeld]) -> tuple[TableMeld, ...]:
+        return tuple(TableMeld(-1 - i, state.turn, f.meld, f.kind) for i, f in enumerate(melds))
+
     def exchanging(melds: Sequence[FoundMeld], cards: Sequence[int]) -> bool:
-        laid = tuple(TableMeld(-1 - i, state.turn, f.meld, f.kind) for i, f in enumerate(melds))
-        return finishing_by_exchange(state, finish, cards, state.table + laid, memo)
+        return finishing_by_exchange(state, finish, cards, state.table + laid(melds), memo)
+
+    def buying_back(
+        melds: Sequence[FoundMeld], cards: Sequence[int]
+    ) -> Iterator[tuple[int, list[int]]]:
+        return bought_back(state.finder, cards, laid(melds), finish)
 
     return BelowBarOpenings(
         state.finder,
         hand,
         lambda cards: finishing_slots(state, finish, cards, memo=memo),
-        memo,
-        exchanging if rules.exchanges else None,
+        memo=memo,
+        exchanging=exchanging if rules.exchanges else None,
+        bought_back=buying_back if rules.exchanges else None,
     )
 
 
