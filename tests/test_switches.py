@@ -170,6 +170,7 @@ def test_a_list_of_variants_means_one_ruleset_in_any_order() -> None:
         ("levant", "ace_indicator_turn_again", "no_jokers"),
         ("romme", "wrap_ace_1", "round_the_corner"),
         ("romme", "discard_new_meld_only", "discard_only_to_meld"),
+        ("romme", "discard_pays_for_joker", "discard_only_to_meld"),
     ],
 )
 def test_a_switch_without_the_rule_it_refines_is_refused(
@@ -214,3 +215,67 @@ def test_alternatives_are_refused_together() -> None:
         hr.build("classic", ["rounds_3", "rounds_9"])
     with pytest.raises(hr.UnknownRulesError, match="opening bar"):
         hr.build("levant", ["beat_last_opening", "beat_last_no_base", "opening_61"])
+
+
+def _eight_of_hearts_on_the_pile(variants: list[str], top: str = "8H") -> hr.Round:
+    """Rommé, both players out (come out): seat 1's 7♥ JK 9♥ holds the joker as the 8♥,
+    which seat 1 has just thrown. Seat 0 holds 3♠ 4♠ K♦ 2♣ 9♣: no meld takes the 8♥
+    (its place in the run is the joker's, and 6♥ or 10♥ would be its next card)."""
+    return hr.Round.from_position(
+        hr.Position(
+            hr.build("romme", variants),
+            players=[
+                hr.PositionSeat("3S 4S KD 2C 9C", opened=True, melded=True),
+                hr.PositionSeat(hand_size=8, opened=True, melded=True),
+            ],
+            turn=0,
+            phase=hr.Phase.DRAW,
+            table=[
+                hr.PositionMeld(1, 0, hr.Meld.of("QC QD QH QS")),
+                hr.PositionMeld(2, 1, hr.Meld.of("7H JK 9H", roles={1: "8H"})),
+            ],
+            discards=top,
+        )
+    )
+
+
+def test_discard_only_to_meld_does_not_count_paying_for_a_joker() -> None:
+    """002 §Variants, "Discard pile only for melding": the taken card must be melded at
+    once. By default (docs/rules, questions left open) putting it into a meld in exchange
+    for the joker there does not count, so a hand that can do nothing else may not take
+    it."""
+    g = _eight_of_hearts_on_the_pile(["discard_only_to_meld"])
+    assert hr.Code.TAKE_DISCARD_NOT_MELDED in g.check(hr.TakeDiscard()).codes
+    assert hr.TakeDiscard() not in g.legal_actions()
+
+
+def test_discard_pays_for_joker_lets_the_taken_card_buy_the_joker() -> None:
+    """The switch reads 002 §Playing a turn, whose "Meld" step names exchanging jokers: the
+    8♥ taken may pay for the joker of 7♥ JK 9♥, which meets the duty to meld it. Until it
+    does, nothing else is legal (the card is owed to a meld, so no discard and no other
+    exchange); then the freed joker must start a new meld at once (002 §Exchanging a
+    joker), here with 3♠ 4♠."""
+    g = _eight_of_hearts_on_the_pile(["discard_only_to_meld", "discard_pays_for_joker"])
+    assert g.check(hr.TakeDiscard()).ok
+    g = g.apply(hr.TakeDiscard())
+    pay = hr.Exchange(2, (hr.parse_card("8H"),))
+    assert list(g.legal_actions()) == [pay]
+    assert hr.Code.TAKE_DISCARD_NOT_MELDED in g.check(hr.Discard(hr.parse_card("2C"))).codes
+    g = g.apply(pay)
+    assert g.table[1].meld.cards == hr.Meld.of("7H 8H 9H").cards
+    assert g.current.obligation is hr.Obligation.USE_FREED_WILD
+    assert g.current.taken_meld == 2  # where the taken card now lies
+    lay_downs = [a for a in g.legal_actions() if isinstance(a, hr.LayDown)]
+    assert lay_downs and all(hr.JOKER in a.melds[0].cards for a in lay_downs)
+    assert not [a for a in g.legal_actions() if isinstance(a, hr.Discard)]
+
+
+def test_discard_pays_for_joker_needs_a_joker_the_card_can_buy() -> None:
+    """With the switch, a hand that could neither meld the taken card nor pay for a joker
+    with it still may not take it: here the only joker stands for the 8♥, and the card on
+    the pile is the 8♦."""
+    other = _eight_of_hearts_on_the_pile(
+        ["discard_only_to_meld", "discard_pays_for_joker"], top="8D"
+    )
+    assert hr.Code.TAKE_DISCARD_NOT_MELDED in other.check(hr.TakeDiscard()).codes
+    assert "or to pay for a wild with it" in str(other.check(hr.TakeDiscard()))

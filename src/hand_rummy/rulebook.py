@@ -411,6 +411,9 @@ DEFAULT_READINGS: dict[str, str] = {
     "discard_new_meld_only": (
         "A discard taken to meld may start a new meld, or be laid off once the player has opened."
     ),
+    "discard_pays_for_joker": (
+        "A discard taken to meld must go into a meld; paying for a joker with it does not count."
+    ),
     "levant_penalties": "Cards in hand cost what document 003 gives elsewhere: Ace 15, joker 25.",
     "romme_penalties": "Cards in hand cost what document 003 gives elsewhere: Ace 15, joker 25.",
     "winner_minus_30": "The player who goes out scores 0; only the others are charged.",
@@ -624,11 +627,16 @@ def _take_meld(r: Ruleset) -> str:
         if take.may_lay_off
         else ""
     )
+    pays = (
+        ", or put in a meld on the table in exchange for a wild card there"
+        if take.may_exchange
+        else ""
+    )
     return (
         "A card taken from the discard pile must be laid down in the same turn, in a new meld "
-        f"with at least {take.hand_cards} cards from the hand{where}; a player who has not "
-        "opened must lay it down in an opening that reaches the bar. A hand that cannot do so "
-        "draws from the stock instead."
+        f"with at least {take.hand_cards} cards from the hand{where}{pays}; a player who has "
+        "not opened must lay it down in an opening that reaches the bar. A hand that cannot "
+        "do so draws from the stock instead."
     )
 
 

@@ -715,6 +715,20 @@ _ALL_VARIANTS = (
         ),
     ),
     _variant(
+        "discard_pays_for_joker",
+        "Under 'discard pile only for melding', paying for a joker on the table with the "
+        "taken card also melds it (R9; 002 §Playing a turn counts exchanges as melding).",
+        "RULES-MATRIX R9",
+        _R,
+        _replace(discard_take=lambda r: attrs.evolve(r.discard_take, may_exchange=True)),
+        switch=True,
+        refines=Refines(
+            lambda r: r.discard_take.must_meld,
+            "a taken discard that must be melded",
+            "discard_only_to_meld",
+        ),
+    ),
+    _variant(
         "levant_penalties",
         "Cards in hand cost Ace 11 and joker 15 (G1).",
         "RULES-MATRIX G1",

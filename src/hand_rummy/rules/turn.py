@@ -26,6 +26,10 @@ class DiscardTake:
       discard"; 002 variant "Discard pile only for melding").
     * ``must_open``: a player who has not opened must open this turn, and may
       not discard before doing so (004 §5).
+    * ``may_exchange``: with ``must_meld``, paying with the taken card for a wild on
+      the table also meets it (002 §Playing a turn counts exchanges among the moves of
+      its "Meld" step; a reading of "Discard pile only for melding" that its variant
+      text leaves open).
     * ``in_opening``: that opening must use the taken card (matrix P4 a, alternative).
     * ``no_rediscard``: the taken card may not be discarded again this turn (004 §2).
     """
@@ -33,6 +37,7 @@ class DiscardTake:
     must_meld: bool = False
     hand_cards: int = 2
     may_lay_off: bool = False
+    may_exchange: bool = False
     must_open: bool = False
     in_opening: bool = False
     no_rediscard: bool = False
@@ -44,6 +49,7 @@ class DiscardTake:
                 "a taken discard must be laid down at once, in a new meld with at least "
                 f"{self.hand_cards} cards from the hand"
                 + (" or on a table meld" if self.may_lay_off else "")
+                + (", or pay for a wild card on the table" if self.may_exchange else "")
             )
         if self.must_open:
             parts.append(

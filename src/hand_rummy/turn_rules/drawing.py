@@ -13,7 +13,7 @@ from hand_rummy.transitions import (
 )
 from hand_rummy.turn_rules.discarding import discard_options
 from hand_rummy.turn_rules.exchanging import exchanges
-from hand_rummy.turn_rules.gates import discard_restricted
+from hand_rummy.turn_rules.gates import discard_restricted, taken_pays_for_wilds
 from hand_rummy.turn_rules.laying_down import lay_downs
 from hand_rummy.turn_rules.laying_off import lay_offs
 from hand_rummy.turn_rules.ruling import Ruling, refuse
@@ -73,6 +73,8 @@ def _judge_taking(state: RoundState) -> Taken | None:
             return change
         if any(True for _ in lay_offs(after)):
             return change
+        if taken_pays_for_wilds(after) and any(True for _ in exchanges(after)):
+            return change
     return None
 
 
@@ -118,6 +120,7 @@ def judge_take(state: RoundState) -> Ruling:
             Code.TAKE_DISCARD_NOT_MELDED,
             f"{card} can be taken only to lay it down at once"
             + ("" if opened else ", in an opening that reaches the bar")
+            + (" or to pay for a wild with it" if rules.discard_take.may_exchange else "")
             + "; this hand cannot",
             *((Topic.TAKE_MELD,) if opened else (Topic.TAKE_MELD, Topic.OPENING_BAR)),
         )
@@ -158,8 +161,12 @@ def _take_is_possible(state: RoundState, change: Taken) -> bool:
     seat = state.turn
     policy = state.ruleset.discard_take
     opened = state.opened[seat]
-    if policy.must_meld and policy.may_lay_off and opened and state.table:
-        return True
+    if (
+        policy.must_meld
+        and state.table
+        and ((policy.may_lay_off and opened) or policy.may_exchange)
+    ):
+        return True  # a lay-off or an exchange may meet it: the searches below would not see
     finder = state.finder
     slot = change.card.index + (DEMOTED if change.demoted else 0)
     hand = list(state.hands[seat])

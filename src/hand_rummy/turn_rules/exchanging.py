@@ -16,6 +16,7 @@ from hand_rummy.turn_rules.gates import (
     keep_problems,
     keeping_the_promise,
     obligation_problems,
+    taken_pays_for_wilds,
 )
 from hand_rummy.turn_rules.laying_down import lay_downs
 from hand_rummy.turn_rules.laying_off import lay_offs
@@ -31,7 +32,9 @@ def judge_exchange(state: RoundState, action: Exchange) -> Ruling:
     policy = rules.exchange
     pending = state.current.obligation
     promised = _promise_allows_exchanges(state)
-    if not promised:
+    # the card just taken may pay for the wild, and so be melded (discard_pays_for_joker)
+    paid_with_taken = taken_pays_for_wilds(state) and state.current.taken in action.cards
+    if not promised and not paid_with_taken:
         problems = obligation_problems(state)
         if problems:
             return from_problems(problems)
@@ -128,11 +131,18 @@ def exchanges(state: RoundState) -> Iterator[Exchange]:
     policy = state.ruleset.exchange
     if not policy.allowed or (policy.needs_opening and not state.opened[seat]):
         return
-    if state.current.obligation is not None and not _promise_allows_exchanges(state):
+    taken = state.current.taken if taken_pays_for_wilds(state) else None
+    if (
+        state.current.obligation is not None
+        and taken is None
+        and not _promise_allows_exchanges(state)
+    ):
         return
     hand = state.hands[seat]
     for target in state.table:
         for supply in exchange_supplies(target.meld, target.kind, state.rules):
+            if taken is not None and taken not in supply:
+                continue  # the taken card is owed to a meld: only it may pay
             if all(hand[c.index] >= supply.count(c) for c in supply):
                 action = Exchange(target.id, supply)
                 if judge_exchange(state, action).ok:

@@ -61,6 +61,7 @@ __all__ = [
     "obligation_after",
     "obligation_problems",
     "promise_checks_counted",
+    "taken_pays_for_wilds",
     "undiscardable",
     "wild_discard_barred",
     "would_be_hand",
@@ -261,6 +262,20 @@ def keep_problems(
     return []
 
 
+def taken_pays_for_wilds(state: RoundState) -> bool:
+    """Whether the player to move, owing the meld of the card just taken, may meet it by
+    paying for a wild on the table with that card (the switch ``discard_pays_for_joker``):
+    where the rules allow it, and the player may exchange now."""
+    rules = state.ruleset
+    return (
+        state.current.obligation is Obligation.MELD_TAKEN
+        and rules.discard_take.may_exchange
+        and rules.exchange.allowed
+        and (state.opened[state.turn] or not rules.exchange.needs_opening)
+        and not state.current.taken_demoted
+    )
+
+
 def obligation_problems(state: RoundState) -> list[Violation]:
     """What the turn still owes before it may end or turn to something else."""
     pending = state.current.obligation
@@ -269,10 +284,12 @@ def obligation_problems(state: RoundState) -> list[Violation]:
     rules = state.ruleset
     # say every way the turn can pay what it owes: a player told only of one would try no other
     taken_off = rules.discard_take.may_lay_off and state.opened[state.turn]
+    taken_pays = taken_pays_for_wilds(state)
     freed_off = rules.exchange.freed_wild is FreedWild.USE_NOW
     message = {
         Obligation.MELD_TAKEN: f"first lay down the taken {state.current.taken}"
-        + (" in a new meld or lay it off on a table meld" if taken_off else ""),
+        + (" in a new meld or lay it off on a table meld" if taken_off else "")
+        + (", or pay for a wild on the table with it" if taken_pays else ""),
         Obligation.OPEN: "first open: you took the discard before opening",
         Obligation.USE_FREED_WILD: f"first use the freed {state.current.freed} in a new meld"
         + (" or lay it off" if freed_off else ""),
