@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import hand_rummy as hr
 from hand_rummy.actions import Discard, DrawStock, Exchange, LayDown, LayOff, PassRedeal
 from hand_rummy.cards import parse_card
 from hand_rummy.cli import main
@@ -14,6 +15,7 @@ from hand_rummy.cli_play import (
     CommandError,
     action_for,
     command_text,
+    describe_move,
     parse_command,
     render_view,
 )
@@ -324,3 +326,69 @@ def test_play_says_when_the_length_is_custom(
     assert out.splitlines()[:2] == ["You are seat 0. Type help for the commands.", note]
     status, out, _ = _play(monkeypatch, capsys, "quit\n", ["--rules", "levant", "--players", "2"])
     assert status == 0 and "Custom length" not in out
+
+
+def _announcing_position() -> hr.Round:
+    """Levant: seat 0 holds four cards after drawing; seat 1 went down to three without
+    announcing (000 §Playing a turn, "Announcing": it may not go out on its next turn)."""
+    return hr.Round.from_position(
+        hr.Position(
+            build("levant"),
+            players=[
+                hr.PositionSeat("KS 2H 7D 9C", opened=True, melded=True),
+                hr.PositionSeat(hand_size=3, opened=True, melded=True, announced=0, missed=True),
+            ],
+            turn=0,
+            phase=Phase.PLAY,
+            table=[
+                hr.PositionMeld(1, 0, hr.Meld.of("QC QD QH")),
+                hr.PositionMeld(2, 1, hr.Meld.of("5S 6S 7S 8S")),
+            ],
+            discards="3D",
+            indicator="8C",
+        )
+    )
+
+
+def test_an_announcement_is_told_with_the_cards_left_and_a_missed_one_is_shown() -> None:
+    """000 announces the count of cards left (three here), not "one card"; the screen says
+    who missed an announcement, since that player may not go out next turn."""
+    game = _announcing_position()
+    discard = Discard(parse_card("KS"), announce=True)
+    assert game.check(discard).ok
+    assert describe_move(0, discard, game.view(0)) == (
+        "Seat 0 discards K♠ and announces 3 cards left"
+    )
+    assert describe_move(0, discard, game.view(0), you=0).startswith("You discard K♠ and ")
+    players = next(
+        line
+        for line in render_view(game.view(0), (0, 0), None, 1, width=200).splitlines()
+        if line.startswith("Players:")
+    )
+    assert "seat 1: 3 cards, opened, missed an announcement" in players
+
+
+def test_a_terminal_that_cannot_show_suits_gets_escapes_not_a_traceback(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Output to a stream in a code page without the suit signs (PYTHONIOENCODING=ascii, a
+    file in a legacy code page) is escaped rather than ending in UnicodeEncodeError."""
+    raw = io.BytesIO()
+    stream = io.TextIOWrapper(raw, encoding="ascii")
+    monkeypatch.setattr("sys.stdout", stream)
+    assert main(["rules", "show", "levant", "--list-variants"]) == 0
+    stream.flush()
+    text = raw.getvalue().decode("ascii")
+    assert "000 \\xa7Variants" in text  # the section sign, escaped
+
+
+def test_the_starter_s_bare_first_turn_is_prompted_as_a_discard(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """000 §Playing a turn: the player with 15 cards starts by simply discarding one card,
+    so the prompt asks for that, not for melds (with seed 93 you are that player)."""
+    args = ["--rules", "levant", "--players", "4", "--seed", "93"]
+    status, out, err = _play(monkeypatch, capsys, "claim\nquit\n", args)
+    assert status == 0 and err == ""
+    assert "Your first turn: discard one card (the starter only discards) >" in out
+    assert "meld, layoff, exchange, then discard" not in out

@@ -452,7 +452,7 @@ def test_in_a_terminal_the_up_arrow_brings_back_the_last_command() -> None:
     pytest.importorskip("readline")
     game = Pty("--rules", "levant", "--players", "2", "--seed", "3")
     try:
-        game.wait_for("then discard > ")
+        game.wait_for("(the starter only discards) > ")  # seed 3: you start
         game.type("hint\r")
         game.wait_for("Hint: ")
         game.type("\x1b[A\r")  # Up, then Enter: the same command again

@@ -323,3 +323,26 @@ def test_a_killed_worker_exits_3_and_leaves_the_matches_played(
         assert [m.index for m in results.matches] == list(range(len(results.matches)))
     else:
         assert rest == []
+
+
+def test_rounds_that_contradict_a_length_variant_are_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """004 §What you need: the host chooses 3, 5, 7 or 9 rounds, which the variant rounds_5
+    says; --rounds 3 beside it used to win silently while the title said rounds_5. The two
+    must agree (the same length twice is no contradiction)."""
+    args = ["simulate", "--rules", "classic", "--players", "4", "--matches", "1"]
+    assert main([*args, "--rounds", "3", "--variant", "rounds_5"]) == 2
+    err = capsys.readouterr().err
+    assert "--rounds 3: the variant rounds_5 makes a match 5 rounds long, not 3" in err
+    tournament = tournament_from(
+        rules="classic",
+        variants=["rounds_5"],
+        players=4,
+        matches=1,
+        bots="random",
+        seed=1,
+        length=5,
+        jobs=1,
+    )
+    assert tournament.rules.match.length == 5

@@ -210,6 +210,18 @@ def test_a_referee_that_writes_json_nested_too_deep_fails_with_the_reason() -> N
             assert len(lines) == 1 and "the output is not JSON" in lines[0], lines
 
 
+def test_a_referee_that_fails_to_start_shows_what_it_wrote_to_standard_error() -> None:
+    """A referee program that cannot do its work (a missing module, say) explains on
+    standard error; that explanation, not only the exit status, is in each failure."""
+    program = [sys.executable, "-c", "import sys; sys.exit('cannot find module my-referee')"]
+    report = conformance.run(conformance.command_referee(program), rules="gulf")
+    assert report.passed == 0 and report.total > 0
+    for result in report.files:
+        for _, lines in result.failures:
+            assert "exit status 1" in lines[0], lines
+            assert "it wrote to standard error: cannot find module my-referee" in lines[0]
+
+
 @pytest.mark.parametrize(
     ("text", "reason"),
     [

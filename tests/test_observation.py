@@ -16,6 +16,7 @@ from hand_rummy.testing import player_counts, random_action
 np = pytest.importorskip("numpy")
 
 from hand_rummy import observation  # noqa: E402 (after the skip)
+from hand_rummy.extras import MissingExtraError  # noqa: E402
 from hand_rummy.observation import ObservationLayout, observe  # noqa: E402
 
 PRESETS = sorted(hr.PRESETS)
@@ -146,6 +147,8 @@ def test_without_numpy_the_module_imports_and_names_the_extra(
         with pytest.raises(fresh.NumpyMissingError, match=r"hand-rummy\[rl\]") as raised:
             fresh.observe(game.view(0))
         assert isinstance(raised.value, hr.HandRummyError)
+        # install.rst: a face that needs an extra raises MissingExtraError
+        assert isinstance(raised.value, MissingExtraError)
     finally:
         monkeypatch.undo()
         importlib.reload(observation)

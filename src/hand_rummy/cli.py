@@ -376,6 +376,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (2 for any usage or input error)."""
     parser = _parser()
     args, unknown = parser.parse_known_args(argv)
+    # a stream that cannot show a suit sign (a file written in a legacy code page,
+    # PYTHONIOENCODING=ascii) gets an escape instead of a UnicodeEncodeError
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and (stream.encoding or "").lower().replace("-", "") != "utf8":
+            reconfigure(errors="backslashreplace")
     if unknown:
         args.command_parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     try:

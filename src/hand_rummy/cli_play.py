@@ -44,6 +44,7 @@ from hand_rummy.cards import JOKER, Card, format_cards, parse_card
 from hand_rummy.errors import CardParseError, HandRummyError
 from hand_rummy.melds import Meld, MeldRules
 from hand_rummy.round import Ending, Phase, PlayerView, Round
+from hand_rummy.rules import FirstTurn
 from hand_rummy.tournament.lengths import fixed_rounds
 from hand_rummy.verdict import Violation
 
@@ -71,7 +72,8 @@ Commands (cards as 10H, TH or 10♥, or by their number in your hand):
   meld 7H AC=8H 9H              a wild card's role with =
   layoff 10H 3                  lay 10H off on table meld 3 (a wild: layoff AC=10H 3)
   exchange 8H 2                 put 8H into meld 2 and take its wild card
-  discard KS                    discard, ending the turn (discard KS announce: announce one card)
+  discard KS                    discard, ending the turn (discard KS announce: announce the
+                                cards you have left, where the rules ask it)
   claim / keep                  claim a redeal of a weak hand, or keep it
   hint                          show a good move
   show                          show the table again
@@ -441,7 +443,8 @@ def describe_move(
     if isinstance(action, PassRedeal):
         return says("keep", "keeps") + " the deal"
     if isinstance(action, Discard):
-        announce = (" and announce" if person else " and announces") + " one card"
+        left = _count(before.hand_sizes[seat] - 1, "card")
+        announce = (" and announce" if person else " and announces") + f" {left} left"
         return (
             says("discard", "discards") + f" {action.card}" + (announce if action.announce else "")
         )
@@ -580,6 +583,8 @@ def render_view(
             notes.append("opened")
         if view.announced[seat]:
             notes.append("announced")
+        if view.missed[seat]:
+            notes.append("missed an announcement: may not go out next turn")
         extra = f", {', '.join(notes)}" if notes else ""
         score = f", total {totals[seat]}" if totals is not None else ""
         players.append(f"{_seat_name(seat, you)}: {_count(size, 'card')}{extra}{score}")
@@ -652,6 +657,8 @@ def _prompt(view: PlayerView) -> str:
         return "Your turn: draw or take"
     if view.current.obligation is not None:
         return f"Your turn (you still must: {view.current.obligation.value.replace('_', ' ')})"
+    if view.current.first_turn_bare and view.ruleset.deal.first_turn is FirstTurn.DISCARD_ONLY:
+        return "Your first turn: discard one card (the starter only discards)"
     return "Your turn: meld, layoff, exchange, then discard"
 
 
@@ -1034,7 +1041,8 @@ def command(
         try:
             check_length(ruleset, length, custom=custom_length)
         except LengthError as err:
-            raise UsageError(f"--rounds {length}: {err} (--custom-length)") from None
+            hint = " (--custom-length)" if err.custom else ""
+            raise UsageError(f"--rounds {length}: {err}{hint}") from None
     except (UsageError, BotLoadError) as err:
         print(f"hand-rummy play: {err}", file=sys.stderr)
         return 2

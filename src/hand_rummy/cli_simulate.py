@@ -123,7 +123,7 @@ def tournament_from(
         message = str(err).replace("(custom_length=True)", "(--custom-length)")
         if "duplicate deals" in message:
             message = f"--matches {matches}: {message}"
-        elif "custom length" in message:
+        elif "custom length" in message or "give the length once" in message:
             message = f"--rounds {length}: {message}"
         raise UsageError(message) from None
 

@@ -31,6 +31,7 @@ from hand_rummy.cards import Card
 from hand_rummy.encoding import Decision, TableTooLargeError
 from hand_rummy.encoding.layout import Layout
 from hand_rummy.errors import HandRummyError, InvalidStateError, expect
+from hand_rummy.extras import MissingExtraError
 from hand_rummy.melds import Meld, MeldRules
 from hand_rummy.memo import IdentityMemo
 from hand_rummy.round import Obligation, Phase, PlayerView, TableMeld
@@ -47,8 +48,9 @@ _PHASES = tuple(Phase)
 _OBLIGATIONS = tuple(Obligation)
 
 
-class NumpyMissingError(HandRummyError, ImportError):
-    """numpy is not installed; the observations need the ``rl`` extra."""
+class NumpyMissingError(MissingExtraError):
+    """numpy is not installed; the observations need the ``rl`` extra (a
+    :class:`~hand_rummy.extras.MissingExtraError`, as every missing extra is)."""
 
 
 @attrs.frozen

@@ -241,7 +241,9 @@ def command_referee(command: Sequence[str], timeout: float = 60.0) -> Referee:
         except (UnicodeDecodeError, ValueError, RecursionError) as error:
             # RecursionError: arrays nested thousands deep, which json cannot read either
             status = f" (exit status {done.returncode})" if done.returncode else ""
-            raise InvalidStateError(f"the output is not JSON{status}: {error}") from error
+            raise InvalidStateError(
+                f"the output is not JSON{status}: {error}{_said(done.stderr)}"
+            ) from error
         if not isinstance(answers, list) or len(answers) != len(questions):
             raise InvalidStateError(
                 f"expected a JSON array of {len(questions)} answers, got "
@@ -250,6 +252,15 @@ def command_referee(command: Sequence[str], timeout: float = 60.0) -> Referee:
         return answers
 
     return ask
+
+
+def _said(stderr: bytes, limit: int = 300) -> str:
+    """The end of what a referee program wrote to standard error, to show with a failure
+    (a program that cannot start, say, tells why there), or nothing."""
+    text = stderr.decode("utf-8", "backslashreplace").strip()
+    if not text:
+        return ""
+    return "; it wrote to standard error: " + (text if len(text) <= limit else "…" + text[-limit:])
 
 
 def _own(questions: list[JSON]) -> list[JSON]:

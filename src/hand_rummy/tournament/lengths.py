@@ -24,13 +24,20 @@ import attrs
 
 from hand_rummy.errors import HandRummyError
 from hand_rummy.rules.match import MatchEnd, MatchPolicy
+from hand_rummy.rules.presets import VARIANTS
 from hand_rummy.rules.ruleset import Ruleset
 
 __all__ = ["LengthError", "check_length", "end_rule", "fixed_rounds", "follows_rules"]
 
 
 class LengthError(HandRummyError):
-    """A match length that the rules do not allow, asked for without ``custom_length``."""
+    """A match length that the rules do not allow, asked for without ``custom_length``
+    (``custom`` is then true: a custom length would lift it), or one that contradicts the
+    length a variant of the ruleset chose (``custom`` false)."""
+
+    def __init__(self, message: str, *, custom: bool = True) -> None:
+        super().__init__(message)
+        self.custom = custom
 
 
 def _end(policy: MatchPolicy) -> str:
@@ -55,7 +62,16 @@ def follows_rules(ruleset: Ruleset, rounds: int | None) -> bool:
 
 
 def check_length(ruleset: Ruleset, rounds: int | None, *, custom: bool) -> None:
-    """Raise :class:`LengthError` when ``rounds`` is a custom length and ``custom`` is false."""
+    """Raise :class:`LengthError` when ``rounds`` is a custom length and ``custom`` is false,
+    or when a variant of ``ruleset`` chose another length (the app's ``rounds_5``, say):
+    the two would disagree about how long a match is."""
+    chosen = [name for name in ruleset.variants if "match length" in VARIANTS[name].sets]
+    if rounds is not None and chosen and rounds != ruleset.match.length:
+        raise LengthError(
+            f"the variant {chosen[0]} makes a match {ruleset.match.length} rounds long, not "
+            f"{rounds}; give the length once",
+            custom=False,
+        )
     if custom or follows_rules(ruleset, rounds):
         return
     policy = ruleset.match

@@ -224,7 +224,9 @@ class Tournament:
         try:
             check_length(self.rules, self.rounds, custom=self.custom_length)
         except LengthError as err:
-            raise TournamentError(f"{err} (custom_length=True)") from None
+            raise TournamentError(
+                f"{err} (custom_length=True)" if err.custom else str(err)
+            ) from None
         if self.duplicate and self.matches % self.seatings:
             low = self.matches - self.matches % self.seatings
             raise TournamentError(
