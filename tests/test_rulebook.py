@@ -32,7 +32,7 @@ from hand_rummy.actions import (
     PassRedeal,
     TakeDiscard,
 )
-from hand_rummy.rules import DealPolicy, FirstTurn, Ruleset, standalone
+from hand_rummy.rules import DealPolicy, FirstTurn, FixedOpening, Ruleset, standalone
 from hand_rummy.testing import player_counts, random_action
 from hand_rummy.verdict import Violation, rule_anchor
 
@@ -406,3 +406,17 @@ ambiguous."""
 def test_the_drive_meets_every_code(driven: list[tuple[Ruleset, list[Violation]]]) -> None:
     met = {v.code for _, vs in driven for v in vs}
     assert met == set(Code) - NEVER_RAISED, sorted(c.value for c in set(Code) - met)
+
+
+def test_a_preset_rule_changed_by_hand_is_cited_on_the_custom_page() -> None:
+    """docs/referee.rst: rule ids are on the preset's page, or ``custom`` for a ruleset
+    that is none. Levant with an 81-point bar set by hand is no preset: its violations
+    must not point to the Levant page, which states 51."""
+    changed = hr.rulesets.levant.with_(opening=FixedOpening(81))
+    assert rulebook.page_of(changed) == "custom"
+    ids = [c.id for c in rulebook.cite(changed, Topic.OPENING_BAR)]
+    assert "custom.opening.minimum" in ids
+    assert all(not i.startswith("levant.") for i in ids)
+    # a preset with its variants keeps its own page, whichever way it was built
+    assert rulebook.page_of(hr.build("levant", ["opening_71"])) == "levant"
+    assert rulebook.page_of(hr.rulesets.levant.with_(opening=FixedOpening(51))) == "levant"

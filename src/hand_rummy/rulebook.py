@@ -33,6 +33,7 @@ from typing import TypeVar
 
 import attrs
 
+from hand_rummy.errors import UnknownRulesError
 from hand_rummy.rules.match import DealerRotation, FirstDealer, MatchEnd, TieRule
 from hand_rummy.rules.opening import (
     BeatLastOpening,
@@ -41,7 +42,7 @@ from hand_rummy.rules.opening import (
     TeamOpening,
     minimum_in_words,
 )
-from hand_rummy.rules.presets import PRESETS, Variant, variants_for
+from hand_rummy.rules.presets import PRESETS, Variant, build, variants_for
 from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.rules.scoring import PartnershipScoring
 from hand_rummy.rules.table_setup import Direction, FirstTurn
@@ -1781,8 +1782,21 @@ PAGES: tuple[str, ...] = (*PRESETS, CUSTOM)
 
 
 def page_of(ruleset: Ruleset) -> str:
-    """The page of the rulebook that a ruleset's rules are on: its preset's, or ``custom``."""
-    return ruleset.name if ruleset.name in PRESETS else CUSTOM
+    """The page of the rulebook that a ruleset's rules are on: its preset's, or ``custom``
+    for one that is no preset with its variants (made with :meth:`Ruleset.with_`, say,
+    whose numbers the preset's page would misstate)."""
+    return ruleset.name if _as_built(ruleset) else CUSTOM
+
+
+@functools.lru_cache(maxsize=256)
+def _as_built(ruleset: Ruleset) -> bool:
+    """Whether ``ruleset`` is its preset with its variants, as :func:`build` makes it."""
+    if ruleset.name not in PRESETS:
+        return False
+    try:
+        return build(ruleset.name, ruleset.variants) == ruleset
+    except UnknownRulesError:
+        return False
 
 
 def _sources(rule: Rule, document: str) -> tuple[Source, ...]:
