@@ -128,6 +128,7 @@ class Card:
 
     @property
     def is_joker(self) -> bool:
+        """Whether this is the joker (wild or not depends on the rules)."""
         return self.index == JOKER_INDEX
 
     @property

@@ -155,6 +155,8 @@ class MeldRules:
 
     @classmethod
     def of(cls, ruleset: Ruleset, indicator: Card | str | None = None) -> MeldRules:
+        """The meld rules of ``ruleset`` in a round with ``indicator`` turned (``None``
+        where the rules turn none)."""
         expect(ruleset, Ruleset, "the ruleset")
         if indicator is not None and not isinstance(indicator, (Card, str)):
             expect(indicator, Card, "the indicator")
@@ -163,6 +165,7 @@ class MeldRules:
         return _meld_rules(ruleset, indicator)
 
     def is_wild(self, card: Card) -> bool:
+        """Whether ``card`` is wild in this round."""
         return self.wilds.is_wild(card)
 
 

@@ -54,12 +54,16 @@ SLOTS = 2 * DEMOTED
 
 
 class Phase(enum.Enum):
+    """Where the round stands: which kind of move the player to move makes next."""
+
     REDEAL = "redeal"
     """Players dealt a weak hand may ask for a new deal."""
     DRAW = "draw"
+    """The turn begins: draw from the stock or take the top discard."""
     PLAY = "play"
     """After drawing: lay down, lay off, exchange, and end the turn with a discard."""
     OVER = "over"
+    """The round has ended; its outcome says how."""
 
 
 class Obligation(enum.Enum):
@@ -81,8 +85,13 @@ class Obligation(enum.Enum):
 
 
 class Ending(enum.Enum):
+    """How a round ended."""
+
     WENT_OUT = "went_out"
+    """A player got rid of every card over several turns."""
     HAND = "hand"
+    """A player who had laid nothing before melded the whole hand in one turn: a Hand,
+    which doubles the scores."""
     STOCK = "stock"
     """The stock ran out; the ruleset's stock policy says how it scores."""
     REDEAL = "redeal"
@@ -208,14 +217,17 @@ class RoundState:
 
     @property
     def players(self) -> int:
+        """How many players the round is dealt to."""
         return len(self.hands)
 
     @property
     def starter(self) -> int:
+        """The seat that plays first: the dealer's neighbour, or the dealer, as the rules say."""
         return self.ruleset.deal.starter(self.dealer, self.players)
 
     @property
     def is_over(self) -> bool:
+        """Whether the round has ended (its ``outcome`` is then set)."""
         return self.phase is Phase.OVER
 
     @property
@@ -243,6 +255,7 @@ class RoundState:
         return sum(self._vector(seat))
 
     def team_of(self, seat: int) -> int:
+        """The number of ``seat``'s team: the seat itself where everyone plays alone."""
         if not self.ruleset.players.partnerships and 0 <= seat < len(self.hands):
             return seat  # each player is a team of one, numbered by seat
         for number, team in enumerate(self.ruleset.players.teams(self.players)):

@@ -247,6 +247,7 @@ class Verdict:
 
     @classmethod
     def legal(cls) -> Verdict:
+        """The verdict with no violation."""
         return _LEGAL
 
     @classmethod
@@ -255,10 +256,12 @@ class Verdict:
 
     @property
     def ok(self) -> bool:
+        """Whether nothing is wrong: no violation."""
         return not self.violations
 
     @property
     def codes(self) -> tuple[Code, ...]:
+        """The code of each violation, in order."""
         return tuple(v.code for v in self.violations)
 
     def __bool__(self) -> bool:

@@ -105,6 +105,7 @@ class Ruleset:
 
     @property
     def uses_indicator(self) -> bool:
+        """Whether a card is turned after the deal to say which cards are wild."""
         return self.wilds.indicator
 
     def wild_cards(self, indicator: Card | None = None) -> WildCards:

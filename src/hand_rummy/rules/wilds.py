@@ -32,8 +32,12 @@ __all__ = [
 
 
 class MeldKind(enum.Enum):
+    """The two shapes of a meld."""
+
     RUN = "run"
+    """Cards of one suit in sequence (a sequence, Reihe)."""
     SET = "set"
+    """Cards of one rank in different suits (a group, Satz)."""
 
 
 class AceIndicator(enum.Enum):
