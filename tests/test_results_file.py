@@ -87,7 +87,16 @@ def test_the_file_reads_back_to_the_same_records_and_summary(tmp_path: Path) -> 
     assert back.matches == result.matches  # times aside (they are rounded in the file)
     assert back.settings == {**t.describe(), **back.settings}
     again = summarise(back.settings, back.matches, back.failures, seconds=back.seconds)
-    assert again.table().splitlines()[:8] == result.summary().table().splitlines()[:8]
+    # the same table, but for the bots' ms per decision: the file keeps times rounded, so
+    # the last digit of that column can differ
+    assert _timeless(again.table()) == _timeless(result.summary().table())
+
+
+def _timeless(table: str) -> list[str]:
+    """The first lines of a summary table, each bot's last column (ms/dec) left out."""
+    lines = table.splitlines()[:8]
+    return [line.rsplit(maxsplit=1)[0] if line.startswith(("greedy", "random")) else line
+            for line in lines]  # fmt: skip
 
 
 def test_workers_write_the_same_file_but_for_the_times(tmp_path: Path) -> None:
