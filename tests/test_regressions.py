@@ -530,3 +530,34 @@ def test_a_wild_laid_off_with_or_without_a_role_is_told_the_spelling() -> None:
     assert on_set.codes == (hr.Code.WILD_ROLE_INVALID,)
     assert "lay the A♣ off without one" in str(on_set)
     assert game.check(hr.LayOff.of(3, "AC")).ok
+
+
+@pytest.mark.parametrize(("preset", "seeds"), [("saudi", range(2)), ("levant", range(3))])
+def test_samples_after_the_taken_card_left_the_hand_describe_real_positions(
+    preset: str, seeds: range
+) -> None:
+    """Found by fuzzing: another seat's view, mid-turn once the card taken from the pile
+    had gone into a meld, sampled rounds that dealt the mover a copy of that face yet said
+    the mover held none before the take. Their positions were refused ("the hand still
+    holds the 10♥ taken, its only copy"; in Levant, where the taken card is melded before
+    anything else, "holds the J♠ taken this turn") and they barred the discard of a copy
+    that cannot be the taken card. Every sample must be a round its own position gives
+    back, with the same moves for the mover."""
+    import random  # noqa: PLC0415
+
+    checked = 0
+    for seed in seeds:
+        game = hr.Round.deal(hr.build(preset), 3, seed=seed)
+        bot = hr.GreedyBot(seed)
+        while not game.is_over:
+            current = game.current
+            if current.taken is not None and (current.laid_down or current.laid_off):
+                for seat in (s for s in range(game.players) if s != game.turn):
+                    for k in range(8):
+                        sample = game.view(seat).sample(random.Random(k))
+                        again = hr.Round.from_position(sample.position())
+                        assert set(again.legal_actions()) == set(sample.legal_actions())
+                        checked += 1
+            legal = list(game.legal_actions())
+            game = game.apply(bot.decide(hr.Choice(game.turn, game=game, legal=legal)))
+    assert checked > 0

@@ -184,6 +184,28 @@ def redacted(seen: Seen) -> RoundState:
     )
 
 
+def _held_before(seen: Seen, known: tuple[Card, ...], dealt: Iterable[Card]) -> bool:
+    """Whether a sample that deals ``dealt`` to the player to move (beside ``known``) gives
+    that player a copy of the card taken this turn that was held before the take.
+
+    Only one card was taken, so a copy dealt beside it (known to be in the hand) was held
+    before, and so is one of two copies dealt. A copy dealt where the taken card is known
+    to have left the hand (it lies in a meld, ``taken_meld``; or the rules had it melded
+    before anything else, and something was laid) is one too. Otherwise a lone copy dealt
+    may be the taken card itself, and the view's answer stands.
+    """
+    current = seen.current
+    taken = current.taken
+    if taken is None:
+        return False
+    copies = sum(1 for card in dealt if card == taken)
+    if taken in known:
+        return copies >= 1
+    laid = current.laid_down or current.laid_off or current.freed is not None
+    gone = current.taken_meld is not None or (seen.ruleset.discard_take.must_meld and laid)
+    return copies >= 2 or (gone and copies >= 1)
+
+
 def sampled(seen: Seen, rng: random.Random) -> RoundState:
     """A full round consistent with ``seen``, the hidden cards dealt at random by ``rng``."""
     known, demoted = seen.known_to_all() if seen.turn != seen.seat else ((), ())
@@ -200,11 +222,7 @@ def sampled(seen: Seen, rng: random.Random) -> RoundState:
         at += len(dealt)
         if seat == seen.turn:
             hands[seat] = counts_of((*known, *dealt), demoted)
-            taken = current.taken
-            if taken is not None and taken in known and taken in dealt:
-                # a copy dealt beside the card taken, which is known to be there, was held
-                # before the take (where the taken card may have been laid, a copy dealt
-                # may be that card, and the view's answer stands)
+            if _held_before(seen, known, dealt):
                 current = attrs.evolve(current, had_taken=True)
         else:
             hands[seat] = counts_of(dealt)
