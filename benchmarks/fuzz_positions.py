@@ -7,7 +7,9 @@ hands as counts), view documents and, now and then, the round document. Each inp
 with one or two *semantic* mutations (a card moved between hands, table, pile and stock; a
 meld's card removed or its owner changed; ``opened``/``melded`` flipped; ``turns_played``,
 announcements, the obligation, the phase, the mover, the taken or freed card, the pile's
-order, the indicator, the rules' variants, the openings changed; a hand hidden ...).
+order, the indicator, the rules' variants, the openings changed; ``current.taken_meld`` set
+to another meld, to a missing one, removed, or added where nothing was taken; a hand
+hidden ...).
 
 The mutant is loaded the way users load it (``position_from_json`` + ``Round.from_position``,
 ``view_from_json`` and then the view's position, ``round_from_json``; a share of the positions
@@ -19,6 +21,7 @@ with a ``HandRummyError`` is fine and counted by its field. An accepted input is
   listing-check   a listed action refused by ``check()`` or by ``apply()``
   conservation    hands + table + stock + pile + indicator differ from the deck, or a
                   count is negative
+  taken-meld      ``current.taken_meld`` names no meld on the table that holds the card taken
   reload          a round after a listed action does not reload from its own JSON to an
                   equal round (or the reload lists other actions)
   seed            the moves of a fully listed mover change with the fill's seed, or the
@@ -120,6 +123,8 @@ def rare(game: hr.Round) -> float:
     """How much likelier a decision is kept: the turn states that random play seldom shows."""
     current = game.current
     if current.freed is not None or current.obligation not in (None, hr.Obligation.MELD_TAKEN):
+        return 20.0
+    if current.taken_meld is not None:
         return 20.0
     if current.laid_down or current.laid_off or any(game.demoted) or any(game.announced):
         return 8.0
@@ -379,6 +384,51 @@ def m_current(doc: JSON, rng: random.Random) -> str | None:
     return f"current.{name} = {value}"
 
 
+def _taken_meld_value(doc: JSON, current: JSON, rng: random.Random) -> tuple[str, Any]:
+    """A new ``taken_meld`` for ``current``: another meld, a missing one, none, or one where
+    nothing was taken; now and then a value of the wrong type."""
+    table = doc.get("table") or []
+    ids = [m["id"] for m in table]
+    now = current.get("taken_meld")
+    taken = current.get("taken")
+    holding = [m["id"] for m in table if taken is not None and taken in m["meld"]["cards"]]
+    choices = ["other", "missing", "remove", "add", "holding", "type"]
+    what = rng.choice(choices)
+    if what == "other" and ids:
+        others = [i for i in ids if i != now] or ids
+        return what, rng.choice(others)
+    if what == "missing":
+        return what, rng.choice((0, max(ids, default=0) + 1, max(ids, default=0) + 7, 99))
+    if what == "remove":
+        return what, None
+    if what == "add":
+        # where nothing was taken: drop the taken card and name a meld
+        if doc.get("format") == "hand-rummy/view":
+            current["taken"], current["had_taken"] = None, False
+        else:
+            current.pop("taken", None)
+            current.pop("had_taken", None)
+        return what, rng.choice(ids) if ids else 1
+    if what == "holding" and holding:
+        return what, rng.choice(holding)
+    if what == "type":
+        return what, rng.choice((-1, "1", True, 1.5, [1]))
+    return "other", rng.choice(ids) if ids else 1
+
+
+def m_taken_meld(doc: JSON, rng: random.Random) -> str | None:
+    """Changes ``current.taken_meld`` (the meld that the taken card went into this turn)."""
+    current = doc.setdefault("current", {})
+    what, value = _taken_meld_value(doc, current, rng)
+    if value is None:
+        if "taken_meld" not in current:
+            return None
+        del current["taken_meld"]
+    else:
+        current["taken_meld"] = value
+    return f"current.taken_meld {what} -> {value}"
+
+
 def m_turn(doc: JSON, rng: random.Random) -> str | None:
     name = rng.choice(("turn", "phase", "dealer", "reshuffles", "seed"))
     if name == "phase":
@@ -529,7 +579,7 @@ POSITION_MUTATORS: list[tuple[float, Callable[[JSON, random.Random], str | None]
     (4, m_move_card), (2, m_swap_cards), (2, m_meld_add), (1.5, m_meld_remove),
     (3, m_meld_field), (4, m_seat_field), (2.5, m_seat_hand), (5, m_current), (3, m_turn),
     (2.5, m_pile), (1, m_indicator), (1.5, m_rules), (1.5, m_openings), (0.5, m_seats),
-    (1.5, m_wilds_to_mover),
+    (1.5, m_wilds_to_mover), (3, m_taken_meld),
 ]  # fmt: skip
 
 
@@ -585,8 +635,15 @@ def mutate_view(doc: JSON, rng: random.Random) -> list[str]:
         elif what == "current":
             current = doc["current"]
             name = rng.choice(("taken", "had_taken", "obligation", "freed", "laid_down",
-                               "laid_off", "laid_off_on_others", "first_turn_bare"))  # fmt: skip
-            if name in ("taken", "freed"):
+                               "laid_off", "laid_off_on_others", "first_turn_bare",
+                               "taken_meld", "taken_meld"))  # fmt: skip
+            if name == "taken_meld":
+                _, value = _taken_meld_value(doc, current, rng)
+                if value is None:
+                    current.pop("taken_meld", None)
+                else:
+                    current["taken_meld"] = value
+            elif name in ("taken", "freed"):
                 current[name] = rng.choice([*doc["hand"], "JK", None])
             elif name == "obligation":
                 current[name] = rng.choice([*OBLIGATIONS, None])
@@ -661,6 +718,17 @@ def check_conservation(game: hr.Round, where: str) -> None:
         raise Finding("conservation", f"{where}: extra [{extra}], missing [{missing}]")
 
 
+def check_taken_meld(game: hr.Round, where: str) -> None:
+    """``current.taken_meld`` names a meld on the table that holds the card taken."""
+    current = game.current
+    if current.taken_meld is None:
+        return
+    meld = next((m for m in game.table if m.id == current.taken_meld), None)
+    if current.taken is None or meld is None or current.taken not in meld.meld.cards:
+        raise Finding("taken-meld", f"{where}: taken_meld {current.taken_meld} does not hold "
+                      f"the taken {current.taken}")  # fmt: skip
+
+
 def listing(game: hr.Round, where: str, slow: float) -> list[hr.Action]:
     began = time.perf_counter()
     legal = list(game.legal_actions())
@@ -712,6 +780,7 @@ def endless(ruleset: hr.Ruleset) -> bool:
 def audit_round(game: hr.Round, rng: random.Random, args: argparse.Namespace) -> str:
     """Every invariant of the module docstring on ``game``; returns how the playout ended."""
     check_conservation(game, "loaded")
+    check_taken_meld(game, "loaded")
     if game.is_over:
         return "over"
     legal = listing(game, "loaded", args.slow)
@@ -727,6 +796,7 @@ def audit_round(game: hr.Round, rng: random.Random, args: argparse.Namespace) ->
         except hr.IllegalActionError as err:
             raise Finding("listing-check", f"listed {action} refused by apply(): {err}") from None
         check_conservation(after, f"after {action}")
+        check_taken_meld(after, f"after {action}")
         check_reload(after, f"after {action}", lists=n == 0)
     # random play to the end, the greedy bot's move half of the time
     bot = hr.GreedyBot(rng.getrandbits(31))
@@ -748,6 +818,7 @@ def audit_round(game: hr.Round, rng: random.Random, args: argparse.Namespace) ->
                           f"apply(): {err}") from None  # fmt: skip
         steps += 1
         check_conservation(game, f"playout step {steps} after {action}")
+        check_taken_meld(game, f"playout step {steps} after {action}")
     return "over"
 
 
@@ -931,8 +1002,8 @@ def run_one(entry: JSON, audit_seed: int, args: argparse.Namespace) -> tuple[str
         signal.setitimer(signal.ITIMER_REAL, 0)
 
 
-RANK = ["crash", "timeout", "stuck", "step-cap", "listing-check", "conservation", "reload",
-        "seed", "view", "referee", "slow", "impossible"]  # fmt: skip
+RANK = ["crash", "timeout", "stuck", "step-cap", "listing-check", "conservation", "taken-meld",
+        "reload", "seed", "view", "referee", "slow", "impossible"]  # fmt: skip
 
 
 def main() -> None:
