@@ -409,7 +409,10 @@ def test_after_the_match_no_action_is_legal() -> None:
     m = play(Match.new(hr.rulesets.classic, 2, seed=1, length=1, custom_length=True), seed=1)
     assert m.is_over and not m.legal_actions() and m.current is None
     assert not m.check(DrawStock()).ok
-    with pytest.raises(hr.IllegalActionError):
+    # the refusal speaks of the match, not of its last round
+    assert str(m.check(DrawStock())) == "the match is over after 1 round"
+    assert m.check(DrawStock()).codes == (hr.Code.ROUND_OVER,)
+    with pytest.raises(hr.IllegalActionError, match="the match is over"):
         m.apply(DrawStock())
     assert m.view(0).phase is hr.Phase.OVER
     assert m.turn is None and m.phase is hr.Phase.OVER

@@ -442,3 +442,15 @@ def test_any_name_gives_well_formed_xml(name: str) -> None:
     laid = hr.TableMeld(1, 0, hr.Meld.of("7H 8H 9H"), hr.MeldKind.RUN)
     root = parse(svg.table([laid], names=[name]))
     assert titles(root)[0].startswith("The table, 1 meld: Meld 1, a run laid by ")
+
+
+def test_names_must_be_one_a_seat() -> None:
+    """As the replay command refuses it: a list of names one short would leave a seat
+    without one (shown as "Seat N" beside the others' names), one long names nobody."""
+    game = hr.Round.deal(hr.rulesets.levant, players=3, seed=7)
+    assert "What Ann sees" in svg.view(game.view(0), names=["Ann", "Ben", "Cem"])
+    for names in (["Ann", "Ben"], ["Ann", "Ben", "Cem", "Dee"]):
+        with pytest.raises(hr.InvalidStateError, match=f"{len(names)} names given for 3"):
+            svg.view(game.view(0), names=names)
+        with pytest.raises(hr.InvalidStateError, match="one a seat"):
+            svg.whole_round(game, names=names)

@@ -41,10 +41,11 @@ from hand_rummy.cards import Card, Rank, parse_card, parse_cards
 from hand_rummy.errors import InvalidStateError, expect
 from hand_rummy.legal import LegalActions
 from hand_rummy.round import PlayerView, Round
+from hand_rummy.rulebook import violation
 from hand_rummy.rules.match import DealerRotation, FirstDealer, MatchEnd, MatchPolicy, TieRule
 from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.state import Phase
-from hand_rummy.verdict import Verdict
+from hand_rummy.verdict import Code, Topic, Verdict
 
 __all__ = ["Deal", "Match", "draw_for_dealer", "round_seed"]
 
@@ -264,13 +265,21 @@ class Match:
     def check(self, action: Action, *, seat: int | None = None) -> Verdict:
         """Whether ``action`` is legal now (``seat`` as in :meth:`Round.check
         <hand_rummy.round.Round.check>`); after the match, every action is refused."""
-        return self._last().check(action, seat=seat)
+        if self.current is None:
+            return self._over()
+        return self.current.check(action, seat=seat)
+
+    def _over(self) -> Verdict:
+        """The refusal of any move once the match has ended: its rounds are all played."""
+        played = len(self.rounds)
+        message = f"the match is over after {played} round{'' if played == 1 else 's'}"
+        return Verdict.of(violation(self.ruleset, Code.ROUND_OVER, message, Topic.ROUND_OVER))
 
     def apply(self, action: Action, *, seat: int | None = None) -> Match:
         """Play ``action`` in the current round; finishing the round records it and
         either ends the match or deals the next round."""
         if self.current is None:
-            raise self._last().check(action, seat=seat).refusal()
+            raise self._over().refusal()
         game = self.current.apply(action, seat=seat)
         if not game.is_over:
             return attrs.evolve(self, current=game)

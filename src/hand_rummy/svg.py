@@ -1039,6 +1039,9 @@ def _scene_box(scene: _Scene) -> tuple[_Box, str]:
 
 def _seat_names(names: Sequence[str] | None, players: int, you: int | None) -> tuple[str, ...]:
     names = _names(names)
+    if names is not None and len(names) != players:
+        # a list one short would leave a seat nameless, one long would name nobody there
+        raise InvalidStateError(f"{len(names)} names given for {players} players: one a seat")
     out = []
     for seat in range(players):
         name = _owner(names, seat)
