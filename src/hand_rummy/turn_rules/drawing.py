@@ -161,11 +161,11 @@ def _take_is_possible(state: RoundState, change: Taken) -> bool:
     seat = state.turn
     policy = state.ruleset.discard_take
     opened = state.opened[seat]
-    if (
-        policy.must_meld
-        and state.table
-        and ((policy.may_lay_off and opened) or policy.may_exchange)
-    ):
+    exchange = state.ruleset.exchange
+    may_exchange = (
+        policy.may_exchange and exchange.allowed and (opened or not exchange.needs_opening)
+    )
+    if policy.must_meld and state.table and ((policy.may_lay_off and opened) or may_exchange):
         return True  # a lay-off or an exchange may meet it: the searches below would not see
     finder = state.finder
     slot = change.card.index + (DEMOTED if change.demoted else 0)
