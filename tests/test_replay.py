@@ -149,4 +149,18 @@ def test_the_command_refuses_what_it_cannot_read(
     lines.write_text('{"kind": "round"}\n{"kind": "match"}\n', encoding="utf-8")
     assert main(["replay", str(lines), "--html", str(out)]) == 2
     assert "hand-rummy report` reads those" in capsys.readouterr().err
+    # a view has no moves to step through: said in the command's words, not the API's
+    view = tmp_path / "view.json"
+    game = hr.Round.deal(hr.rulesets.levant, players=4, seed=7)
+    view.write_text(serialize.dumps(game.view(0)), encoding="utf-8")
+    assert main(["replay", str(view), "--html", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "is a player's view (hand-rummy/view); replay steps through the moves" in err
+    assert "kind=" not in err
+    # names that do not fit the players are refused by the command, which says so
+    rounds = tmp_path / "round.json"
+    rounds.write_text(serialize.dumps(game), encoding="utf-8")
+    assert main(["replay", str(rounds), "--html", str(out), "--names", "A,B"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("hand-rummy replay: --names A,B: 2 names given for 4 players")
     assert not out.exists()

@@ -154,6 +154,15 @@ def _replay(args: argparse.Namespace) -> int:
         kind = json.loads(text).get("format")
     except (ValueError, AttributeError, RecursionError):
         kind = None  # loads says what is wrong with it
+    if kind in (serialize.VIEW_FORMAT, serialize.POSITION_FORMAT):
+        # a view or a position has no history to step through
+        what = "a player's view" if kind == serialize.VIEW_FORMAT else "a position"
+        print(
+            f"hand-rummy replay: {args.file} is {what} ({kind}); replay steps through the "
+            f"moves of a round or a match ({serialize.ROUND_FORMAT}, {serialize.MATCH_FORMAT})",
+            file=sys.stderr,
+        )
+        return 2
     try:
         game = serialize.loads(text, "match" if kind == serialize.MATCH_FORMAT else "round")
     except HandRummyError as err:
@@ -168,7 +177,11 @@ def _replay(args: argparse.Namespace) -> int:
         return 2
     assert isinstance(game, (Round, Match))
     names = None if args.names is None else [n.strip() for n in args.names.split(",")]
-    page = replay.html(game, names=names, title=args.title)
+    try:
+        page = replay.html(game, names=names, title=args.title)
+    except HandRummyError as err:  # the names do not fit the players, say
+        print(f"hand-rummy replay: --names {args.names}: {err}", file=sys.stderr)
+        return 2
     try:
         with open(args.html, "w", encoding="utf-8") as handle:
             handle.write(page)
