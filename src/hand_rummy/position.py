@@ -60,7 +60,14 @@ from hand_rummy.rules.stock import StockTrigger
 from hand_rummy.rules.table_setup import FirstTurn
 from hand_rummy.rules.turn import FreedWild
 from hand_rummy.rules.wilds import MeldKind
-from hand_rummy.state import Obligation, Phase, RoundState, TableMeld, TurnState
+from hand_rummy.state import (
+    Obligation,
+    Phase,
+    RoundState,
+    TableMeld,
+    TurnState,
+    taken_meld_problem,
+)
 from hand_rummy.state import counts_of as _counts_of
 from hand_rummy.turn_rules.gates import promise_checks_counted
 from hand_rummy.visibility import Seen
@@ -1001,15 +1008,9 @@ def _check_taken_meld(facts: _Facts, current: PositionTurn, had: bool, copies: i
     if meld_id is None:
         return
     where = "current.taken_meld"
-    if taken is None:
-        raise _fail(where, f"names meld {meld_id}, but no card was taken")
-    meld = next((m for m in facts.table if m.id == meld_id), None)
-    if meld is None:
-        raise _fail(where, f"names meld {meld_id}, which is not on the table")
-    if taken not in meld.meld.cards:
-        raise _fail(where, f"names meld {meld_id}, which holds no {taken}, the card taken")
-    if current.untouched:
-        raise _fail(where, f"names meld {meld_id}, but nothing has left the hand this turn")
+    problem = taken_meld_problem(taken, meld_id, facts.table, laid=not current.untouched)
+    if problem is not None:
+        raise _fail(where, problem)
     if not had and copies and _whole_hand(facts):
         raise _fail(
             where,

@@ -119,6 +119,7 @@ from hand_rummy.scoring import (
     TeamScore,
     seats_refusal,
 )
+from hand_rummy.state import taken_meld_problem
 from hand_rummy.verdict import Citation
 
 __all__ = [
@@ -1085,7 +1086,10 @@ def view_from_json(value: Any) -> PlayerView:
     if phase is Phase.DRAW and current != TurnState():
         _fail("current", f"the turn has not begun (phase {phase.value!r}), so it has done nothing")
     if current.taken_meld is not None:
-        _check_taken_meld(current, table, "current.taken_meld")
+        laid = current.laid_down or current.laid_off or current.freed is not None
+        problem = taken_meld_problem(current.taken, current.taken_meld, table, laid=laid)
+        if problem is not None:
+            _fail("current.taken_meld", problem)
     queue = tuple(
         _seat(s, f"redeal_queue[{i}]", players)
         for i, s in enumerate(_list(obj["redeal_queue"], "redeal_queue"))
@@ -1288,18 +1292,6 @@ def _opt_bool(obj: Mapping[str, Any], key: str, where: str = "") -> bool | None:
     """An optional field: ``None`` when it is left out (a ``null`` is no boolean)."""
     at = f"{where}.{key}" if where else key
     return None if key not in obj else _bool(obj[key], at)
-
-
-def _check_taken_meld(current: TurnState, table: Sequence[TableMeld], where: str) -> None:
-    """Refuses a recorded place of the taken card that holds no copy of it."""
-    taken, meld_id = current.taken, current.taken_meld
-    meld = next((m for m in table if m.id == meld_id), None)
-    if taken is None:
-        _fail(where, "names a meld, but no card was taken this turn")
-    if meld is None:
-        _fail(where, f"names meld {meld_id}, which is not on the table")
-    if taken not in meld.meld.cards:
-        _fail(where, f"names meld {meld_id}, which holds no {taken}, the card taken")
 
 
 def _opt_int(obj: Mapping[str, Any], key: str, where: str = "") -> int | None:

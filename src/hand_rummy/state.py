@@ -45,6 +45,7 @@ __all__ = [
     "TurnState",
     "cards_of",
     "counts_of",
+    "taken_meld_problem",
 ]
 
 DEMOTED = 53
@@ -157,6 +158,25 @@ class TurnState:
 
 
 NO_TURN = TurnState()
+
+
+def taken_meld_problem(
+    taken: Card | None, meld_id: int, table: Iterable[TableMeld], *, laid: bool
+) -> str | None:
+    """Why the card ``taken`` this turn cannot lie in table meld ``meld_id`` (the turn has
+    ``laid`` something: put cards on the table or bought a wild), or ``None``; the words
+    follow the field's name, as a loader reports them."""
+    if taken is None:
+        return f"names meld {meld_id}, but no card was taken"
+    meld = next((m for m in table if m.id == meld_id), None)
+    if meld is None:
+        return f"names meld {meld_id}, which is not on the table"
+    if taken not in meld.meld.cards:
+        return f"names meld {meld_id}, which holds no {taken}, the card taken"
+    if not laid:
+        return f"names meld {meld_id}, but nothing has left the hand this turn"
+    return None
+
 
 _S = TypeVar("_S", bound="RoundState")
 
