@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from hand_rummy.below_bar import BelowBarOpenings, Plan
 from hand_rummy.cards import parse_card, parse_cards
 from hand_rummy.finder import FoundMeld, MeldFinder, counts
-from hand_rummy.finishing import LayOffMemo, lay_off_groups
+from hand_rummy.meld_growth import LayOffMemo, lay_off_groups
 from hand_rummy.melds import MeldRules
 from hand_rummy.rules import presets
 

@@ -10,7 +10,7 @@ the searches become lookups, for this reason.
 
 Lay-offs on different melds do not interact, and what a finishing player lays
 off on one of the opening's melds is a group of cards that the meld takes one
-lay-off after another (:func:`~hand_rummy.finishing.lay_off_groups`). So a
+lay-off after another (:func:`~hand_rummy.meld_growth.lay_off_groups`). So a
 way to finish after an opening is a group for each of its melds (perhaps
 none), which together make the opening's *growth*, and a way to finish from
 the cards left less the growth that lays nothing on the opening's melds; and
@@ -47,7 +47,7 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import compress
 
 from hand_rummy.finder import FoundMeld, MeldFinder
-from hand_rummy.finishing import LayOffMemo, lay_off_codes
+from hand_rummy.meld_growth import LayOffMemo, lay_off_codes
 
 __all__ = ["BelowBarOpenings", "Plan"]
 
@@ -79,7 +79,7 @@ class BelowBarOpenings:
     of cards are integers with a byte of count per slot that ``hand`` holds, as
     in the finishing search: a growth is taken from what an opening leaves by
     one subtraction. ``memo`` is the caller's
-    :class:`~hand_rummy.finishing.LayOffMemo`, which its other searches share.
+    :class:`~hand_rummy.meld_growth.LayOffMemo`, which its other searches share.
     """
 
     __slots__ = (

@@ -11,13 +11,8 @@ import attrs
 from hand_rummy.actions import Action
 from hand_rummy.cards import CARDS, Card
 from hand_rummy.finder import FoundMeld
-from hand_rummy.finishing import (
-    FinishRules,
-    LayOffMemo,
-    exchange_finish,
-    finish_plan,
-    stuck_beyond,
-)
+from hand_rummy.finishing import FinishRules, exchange_finish, finish_plan, stuck_beyond
+from hand_rummy.meld_growth import LayOffMemo
 from hand_rummy.memo import IdentityMemo
 from hand_rummy.rulebook import violation
 from hand_rummy.rules.opening import OpeningExemption

@@ -12,7 +12,8 @@ from hand_rummy.actions import LayDown
 from hand_rummy.below_bar import BelowBarOpenings, Plan
 from hand_rummy.cards import format_cards
 from hand_rummy.finder import FoundMeld
-from hand_rummy.finishing import LayOffMemo, bought_back
+from hand_rummy.finishing import bought_back
+from hand_rummy.meld_growth import LayOffMemo
 from hand_rummy.melds import Meld, judge_meld
 from hand_rummy.opening import judge_opening
 from hand_rummy.rulebook import violation
