@@ -1309,6 +1309,34 @@ def test_levant_two_natural_jokers_are_a_pair_for_redeal() -> None:
     assert hr.ClaimRedeal() in g.legal_actions()
 
 
+@pytest.mark.parametrize(
+    ("hand", "default", "switched"),
+    [
+        # two pairs and the two wild A♣ (8♣ turned): two pairs and two wild cards by default;
+        # under the switch the A♣ pair is a third pair and no wild card is left
+        ("2S 2S 5H 5H AC AC 3H 6D 7S 10C JH 4D KC 9D", True, False),
+        # three pairs and the two wild A♣: three pairs and a wild, or four pairs
+        ("2S 2S 5H 5H 9D 9D AC AC 3H 6D 7S 10C JH 4D", True, True),
+        # one pair and the two wild A♣: one pair and two wilds, or two pairs alone
+        ("2S 2S AC AC 5H 3H 6D 7S 10C JH 4D KC 9D QS", False, False),
+    ],
+    ids=["two_pairs_two_wild_aces", "three_pairs_two_wild_aces", "one_pair_two_wild_aces"],
+)
+def test_levant_redeal_wild_pairs_switch(hand: str, default: bool, switched: bool) -> None:
+    """000 §Setup 4 (four pairs, three pairs and a wild card, or two pairs and two wild
+    cards) and matrix L6 b: two identical wild Aces are the two wild cards by default, and
+    a pair under ``redeal_wild_pairs``. Without jokers in play, so the A♣ are the only
+    wild cards."""
+    for variants, claim in (((), default), (("redeal_wild_pairs",), switched)):
+        ruleset = hr.build("levant", ("no_jokers", *variants))
+        g = deal(ruleset, [hand, None], indicator="8C", asked=True).apply(hr.PassRedeal())
+        assert g.phase is hr.Phase.REDEAL and g.turn == 0
+        if claim:
+            allowed(g, hr.ClaimRedeal())
+        else:
+            refused(g, hr.ClaimRedeal(), Code.REDEAL_NOT_ALLOWED)
+
+
 def test_levant_two_plus_wild_one_card_when_announcing_one_card() -> None:
     """000 §Exchanging wild cards: one missing card on 2 + wild if you will announce "one
     card" after this turn (matrix L10: one card left after the discard), a condition on the

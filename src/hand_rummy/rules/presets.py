@@ -533,7 +533,8 @@ _ALL_VARIANTS = (
     ),
     _variant(
         "redeal_wild_pairs",
-        "Two identical wild cards count as a pair for a redeal claim (L6 b).",
+        "Two identical wild cards count as a pair for a redeal claim, not as two wild cards "
+        "(L6 b), so two pairs and two identical wild cards are no longer enough.",
         "RULES-MATRIX L6",
         _L,
         _replace(redeal=lambda r: attrs.evolve(r.redeal, wild_pairs_count=True)),
