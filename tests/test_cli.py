@@ -115,6 +115,53 @@ def test_an_argument_a_command_does_not_know_is_refused_with_its_usage(
     assert f"error: unrecognized arguments: {argv[-1]}" in err
 
 
+_SIMULATE = ["simulate", "--players", "2", "--matches", "1"]
+_PLAY = ["play", "--players", "2"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "command", "message"),
+    [
+        # argparse's own checks: the command's usage, then the error line
+        (["judge", "--bogus"], "judge", "unrecognized arguments: --bogus"),
+        (["conformance", "--timeout", "soon"], "conformance", "invalid float value: 'soon'"),
+        (["rules", "show"], "rules show", "the following arguments are required: name"),
+        ([*_SIMULATE, "--rules", "levant", "--jobs", "x"], "simulate", "invalid int value"),
+        (["report"], "report", "the following arguments are required: RESULTS"),
+        (["play", "--rules", "levant"], "play", "the following arguments are required"),
+        (["replay", "game.json"], "replay", "the following arguments are required: --html"),
+        # the commands' own checks and what the library refuses: the error line alone
+        (["judge", "/no/such/file.json"], "judge", "cannot read /no/such/file.json: "),
+        (["conformance", "--timeout", "0"], "conformance", "--timeout must be a positive"),
+        (["conformance", "--rules", "chess"], "conformance", "no vectors for rules 'chess'"),
+        (["rules", "show", "chess"], "rules show", "unknown rules 'chess'"),
+        ([*_SIMULATE, "--rules", "chess"], "simulate", "unknown rules 'chess'"),
+        ([*_SIMULATE, "--rules", "levant", "--jobs", "0"], "simulate", "--jobs must be"),
+        (["report", "/no/such/results.jsonl"], "report", "cannot read /no/such/results.jsonl"),
+        (["report", "r.jsonl", "--plot", "r.txt"], "report", "--plot r.txt: give a .png"),
+        ([*_PLAY, "--rules", "chess"], "play", "unknown rules 'chess'"),
+        ([*_PLAY, "--rules", "levant", "--you", "5"], "play", "--you 5: the seats are 0 to 1"),
+        (["replay", "/no/such/game.json", "--html", "g.html"], "replay", "cannot read"),
+    ],
+)
+def test_every_command_reports_a_mistake_in_one_form(
+    argv: list[str], command: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hand-rummy COMMAND: error: MESSAGE`` on standard error and exit status 2, whether
+    argparse or the command found the mistake; argparse adds the command's usage before it."""
+    try:
+        status = main(argv)
+    except SystemExit as stop:  # argparse exits itself
+        status = stop.code  # type: ignore[assignment]
+    assert status == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.splitlines()
+    assert lines[-1].startswith(f"hand-rummy {command}: error: "), captured.err
+    assert message in lines[-1]
+    assert lines[:-1] == [] or lines[0].startswith(f"usage: hand-rummy {command} "), lines
+
+
 def test_python_dash_m_reads_stdin() -> None:
     """The installed entry point and ``python -m hand_rummy`` are the same program."""
     done = subprocess.run(

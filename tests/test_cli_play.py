@@ -156,7 +156,7 @@ def test_bad_arguments_exit_2(
 ) -> None:
     status, out, err = _play(monkeypatch, capsys, "", args)
     assert status == 2 and out == ""
-    assert err.startswith("hand-rummy play: ") and message in err
+    assert err.startswith("hand-rummy play: error: ") and message in err
     assert "Traceback" not in err
 
 
@@ -268,8 +268,8 @@ def test_play_seats_your_own_bot_and_names_a_failing_one(
     # as simulate words it and exits: the bot named by its spec, not its repr; status 1
     assert status == 1
     assert (
-        err
-        == "hand-rummy play: seat 0 (sample_bots:RaisingBot) raised: ValueError: the bot gave up\n"
+        err == "hand-rummy play: error: seat 0 (sample_bots:RaisingBot) raised: ValueError: "
+        "the bot gave up\n"
     )
     status, _, err = _play(monkeypatch, capsys, script, [*args, "--bots", "nowhere:Bot"])
     assert status == 2 and "--bots: bot 'nowhere:Bot': cannot import 'nowhere'" in err
@@ -308,7 +308,7 @@ def test_a_bot_that_cannot_be_made_is_reported_as_simulate_reports_it(
     args = ["--rules", "classic", "--players", "2", "--bots", bot]
     status, out, err = _play(monkeypatch, capsys, "quit\n", args)
     assert status == 1 and out == ""
-    assert err.startswith(f"hand-rummy play: seat 1 ({bot}) could not be made: {why}")
+    assert err.startswith(f"hand-rummy play: error: seat 1 ({bot}) could not be made: {why}")
     assert "Traceback" not in err and err.count("\n") == 1
 
 

@@ -124,7 +124,7 @@ def test_a_failing_bot_is_reported_and_the_run_stops(capsys: pytest.CaptureFixtu
     assert main(args) == 1
     captured = capsys.readouterr()
     first, position = captured.err.splitlines()[:2]
-    assert first.startswith("hand-rummy simulate: match 0 (seed ")
+    assert first.startswith("hand-rummy simulate: error: match 0 (seed ")
     # RaisingBot sits at seats 1 and 3 of four; one of them fails first
     assert re.search(
         r"round 1: seat [13] \(sample_bots:RaisingBot\) raised: ValueError: the bot gave up$",
@@ -143,7 +143,7 @@ def test_on_error_continue_plays_the_other_matches(capsys: pytest.CaptureFixture
     summary = json.loads(captured.out)
     failed = len(summary["failures"])
     assert 0 < failed < 6 and summary["matches"] == 6 - failed
-    assert captured.err.count("hand-rummy simulate: match ") == failed
+    assert captured.err.count("hand-rummy simulate: error: match ") == failed
 
 
 @pytest.mark.parametrize(
@@ -193,7 +193,7 @@ def test_bad_arguments_exit_2_with_a_clear_message(
     assert main(argv) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err.startswith("hand-rummy simulate: ")
+    assert captured.err.startswith("hand-rummy simulate: error: ")
     assert message.replace(" must be positive", " must be a positive number") in captured.err
     assert "Traceback" not in captured.err
 
@@ -300,7 +300,7 @@ def test_a_run_that_cannot_start_leaves_the_results_file_as_it_was(
     for where, message in ((tmp_path, "Is a directory"), (tmp_path / "no" / "r.jsonl", "No such")):
         assert main([*QUICK, "--bots", "greedy", "--out", str(where)]) == 2
         err = capsys.readouterr().err
-        assert err.startswith(f"hand-rummy simulate: --out {where}: ") and message in err
+        assert err.startswith(f"hand-rummy simulate: error: --out {where}: ") and message in err
 
 
 def test_a_killed_worker_exits_3_and_leaves_the_matches_played(
@@ -315,7 +315,7 @@ def test_a_killed_worker_exits_3_and_leaves_the_matches_played(
     assert main([*args, "--jobs", "2", "--out", str(out)]) == 3
     captured = capsys.readouterr()
     first, *rest = captured.err.splitlines()
-    assert first.startswith("hand-rummy simulate: a worker process ended ")
+    assert first.startswith("hand-rummy simulate: error: a worker process ended ")
     assert first.endswith("; the run cannot go on") and captured.out == ""
     if out.exists():  # the matches finished before the worker was killed, if any
         assert rest == [f"  the matches played before it are in {out}"]

@@ -165,7 +165,7 @@ def test_bad_options_exit_2_with_a_usage_message(
     assert main(["conformance", "--rules", "gulf", *args]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err == f"hand-rummy conformance: {message}\n"
+    assert captured.err == f"hand-rummy conformance: error: {message}\n"
 
 
 def test_unknown_rules_on_the_command_line_list_real_presets(
@@ -173,7 +173,9 @@ def test_unknown_rules_on_the_command_line_list_real_presets(
 ) -> None:
     assert main(["conformance", "--rules", "nope"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("hand-rummy: no vectors for rules 'nope'; there are some for classic")
+    assert err.startswith(
+        "hand-rummy conformance: error: no vectors for rules 'nope'; there are some for classic"
+    )
     assert "canasta" not in err
 
 

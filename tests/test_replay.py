@@ -143,7 +143,7 @@ def test_the_command_refuses_what_it_cannot_read(
     bad.write_text("not json", encoding="utf-8")
     assert main(["replay", str(bad), "--html", str(out)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"hand-rummy replay: {bad}: not valid JSON")
+    assert err.startswith(f"hand-rummy replay: error: {bad}: not valid JSON")
     # a results file of simulate (one JSON document a line) is named as such
     lines = tmp_path / "results.jsonl"
     lines.write_text('{"kind": "round"}\n{"kind": "match"}\n', encoding="utf-8")
@@ -162,5 +162,5 @@ def test_the_command_refuses_what_it_cannot_read(
     rounds.write_text(serialize.dumps(game), encoding="utf-8")
     assert main(["replay", str(rounds), "--html", str(out), "--names", "A,B"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("hand-rummy replay: --names A,B: 2 names given for 4 players")
+    assert err.startswith("hand-rummy replay: error: --names A,B: 2 names given for 4 players")
     assert not out.exists()

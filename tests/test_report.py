@@ -301,7 +301,7 @@ def test_report_refuses_a_damaged_tournament_line(
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.startswith(
-        f"hand-rummy report: {path}, line 1: the tournament line's {message}"
+        f"hand-rummy report: error: {path}, line 1: the tournament line's {message}"
     )
     assert "Traceback" not in captured.err
 
@@ -317,7 +317,7 @@ def test_report_refuses_a_seat_taken_by_a_bot_the_tournament_line_does_not_list(
     assert main(["report", str(path)]) == 2
     err = capsys.readouterr().err
     assert re.fullmatch(
-        rf"hand-rummy report: {re.escape(str(path))}, line \d+: bot 'random' is not one of "
+        rf"hand-rummy report: error: {re.escape(str(path))}, line \d+: bot 'random' is not one of "
         r"the tournament line's bots\n",
         err,
     )

@@ -231,7 +231,7 @@ def test_a_damaged_round_or_end_line_is_refused(
     err = capsys.readouterr().err
     if kind == "round":  # refused with the match line that counts it
         at = next(i for i, line in enumerate(lines) if line["type"] == "match")
-    assert err.startswith(f"hand-rummy report: {bad}, line {at + 1}: ") and message in err
+    assert err.startswith(f"hand-rummy report: error: {bad}, line {at + 1}: ") and message in err
     assert "Traceback" not in err
 
 

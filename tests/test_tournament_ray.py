@@ -152,7 +152,7 @@ def test_ray_out_of_reach_exits_3_and_leaves_the_results_file(
     assert main(args) == 3
     err = capsys.readouterr().err
     assert err == (
-        "hand-rummy simulate: cannot reach Ray at auto: ConnectionError: Could not find any "
+        "hand-rummy simulate: error: cannot reach Ray at auto: ConnectionError: Could not find any "
         "running Ray instance.\n"
     )
     assert precious.read_text(encoding="utf-8") == "kept\n"

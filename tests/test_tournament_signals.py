@@ -114,7 +114,7 @@ def test_ctrl_c_stops_the_run_and_leaves_the_matches_played(
         time.sleep(0.05)
     os.killpg(process.pid, signal.SIGINT)
     _, err = process.communicate(timeout=60)
-    assert (process.returncode, err) == (130, "hand-rummy: interrupted\n")
+    assert (process.returncode, err) == (130, "hand-rummy simulate: interrupted\n")
     results = read_results(out)
     assert not results.finished
     assert [m.index for m in results.matches] == list(range(len(results.matches)))

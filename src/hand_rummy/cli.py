@@ -12,6 +12,7 @@ from typing import Any
 from hand_rummy import __version__
 from hand_rummy.cli_conformance import DESCRIPTION, HELP
 from hand_rummy.cli_conformance import configure as configure_conformance
+from hand_rummy.cli_errors import refuse
 from hand_rummy.errors import HandRummyError
 from hand_rummy.referee import LIMITS, answer_json
 from hand_rummy.rules.presets import PRESETS, build, standalone, variants_for
@@ -26,8 +27,7 @@ def _judge(args: argparse.Namespace) -> int:
     data: str | bytes
     if args.file in (None, "-"):
         if sys.stdin is None:
-            print("hand-rummy judge: no standard input to read", file=sys.stderr)
-            return 2
+            return refuse("judge", "no standard input to read")
         stream = getattr(sys.stdin, "buffer", None)
         data = stream.read(size) if stream is not None else sys.stdin.read(size)
     else:
@@ -35,8 +35,7 @@ def _judge(args: argparse.Namespace) -> int:
             with open(args.file, "rb") as handle:
                 data = handle.read(size)
         except OSError as err:
-            print(f"hand-rummy judge: cannot read {args.file}: {err.strerror}", file=sys.stderr)
-            return 2
+            return refuse("judge", f"cannot read {args.file}: {err.strerror}")
     result, clean = answer_json(data)
     indent = None if args.compact else 2
     text = json.dumps(result, ensure_ascii=args.ascii, indent=indent)
@@ -148,8 +147,7 @@ def _replay(args: argparse.Namespace) -> int:
             text = handle.read()
     except (OSError, UnicodeDecodeError) as err:
         reason = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
-        print(f"hand-rummy replay: cannot read {args.file}: {reason}", file=sys.stderr)
-        return 2
+        return refuse("replay", f"cannot read {args.file}: {reason}")
     try:
         kind = json.loads(text).get("format")
     except (ValueError, AttributeError, RecursionError):
@@ -157,12 +155,11 @@ def _replay(args: argparse.Namespace) -> int:
     if kind in (serialize.VIEW_FORMAT, serialize.POSITION_FORMAT):
         # a view or a position has no history to step through
         what = "a player's view" if kind == serialize.VIEW_FORMAT else "a position"
-        print(
-            f"hand-rummy replay: {args.file} is {what} ({kind}); replay steps through the "
-            f"moves of a round or a match ({serialize.ROUND_FORMAT}, {serialize.MATCH_FORMAT})",
-            file=sys.stderr,
+        return refuse(
+            "replay",
+            f"{args.file} is {what} ({kind}); replay steps through the moves of a round or a "
+            f"match ({serialize.ROUND_FORMAT}, {serialize.MATCH_FORMAT})",
         )
-        return 2
     try:
         game = serialize.loads(text, "match" if kind == serialize.MATCH_FORMAT else "round")
     except HandRummyError as err:
@@ -173,21 +170,18 @@ def _replay(args: argparse.Namespace) -> int:
             if kind is None and text.strip().count("\n") and text.lstrip().startswith("{")
             else ""
         )
-        print(f"hand-rummy replay: {args.file}: {err}{hint}", file=sys.stderr)
-        return 2
+        return refuse("replay", f"{args.file}: {err}{hint}")
     assert isinstance(game, (Round, Match))
     names = None if args.names is None else [n.strip() for n in args.names.split(",")]
     try:
         page = replay.html(game, names=names, title=args.title)
     except HandRummyError as err:  # the names do not fit the players, say
-        print(f"hand-rummy replay: --names {args.names}: {err}", file=sys.stderr)
-        return 2
+        return refuse("replay", f"--names {args.names}: {err}")
     try:
         with open(args.html, "w", encoding="utf-8") as handle:
             handle.write(page)
     except OSError as err:
-        print(f"hand-rummy replay: cannot write {args.html}: {err.strerror}", file=sys.stderr)
-        return 2
+        return refuse("replay", f"cannot write {args.html}: {err.strerror}")
     print(f"wrote {args.html} ({len(page.encode()):,} bytes)")
     return 0
 
@@ -386,7 +380,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (2 for any usage or input error)."""
+    """Run the command line; returns the exit status (2 for any usage or input error, which
+    is reported as ``hand-rummy COMMAND: error: MESSAGE`` on standard error)."""
     parser = _parser()
     args, unknown = parser.parse_known_args(argv)
     # a stream that cannot show a suit sign (a file written in a legacy code page,
@@ -397,15 +392,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             reconfigure(errors="backslashreplace")
     if unknown:
         args.command_parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+    # the command as typed after hand-rummy: "simulate", "rules show"
+    command = args.command_parser.prog.removeprefix("hand-rummy").strip()
     try:
         status: int = args.run(args)
-    except HandRummyError as err:
-        print(f"hand-rummy: {err}", file=sys.stderr)
-        return 2
+    except HandRummyError as err:  # what the library refused, in its own words
+        return refuse(command, str(err))
     except BrokenPipeError:
         return 0
     except KeyboardInterrupt:
-        print("hand-rummy: interrupted", file=sys.stderr)
+        print(f"hand-rummy {command}: interrupted", file=sys.stderr)
         return 130
     return status
 

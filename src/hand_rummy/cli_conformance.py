@@ -6,8 +6,8 @@ import argparse
 import math
 import shlex
 import shutil
-import sys
 
+from hand_rummy.cli_errors import refuse
 from hand_rummy.conformance import Report, command_referee, run
 
 __all__ = ["DESCRIPTION", "HELP", "configure"]
@@ -63,8 +63,7 @@ def _conformance(args: argparse.Namespace) -> int:
 
 
 def _usage(problem: str) -> int:
-    print(f"hand-rummy conformance: {problem}", file=sys.stderr)
-    return 2
+    return refuse("conformance", problem)
 
 
 def _failures(report: Report, *, every: bool) -> None:

@@ -41,6 +41,7 @@ from hand_rummy.actions import (
     TakeDiscard,
 )
 from hand_rummy.cards import JOKER, Card, format_cards, parse_card
+from hand_rummy.cli_errors import error, refuse
 from hand_rummy.errors import CardParseError, HandRummyError
 from hand_rummy.melds import Meld, MeldRules
 from hand_rummy.round import Ending, Phase, PlayerView, Round
@@ -1044,8 +1045,7 @@ def command(
             hint = " (--custom-length)" if err.custom else ""
             raise UsageError(f"--rounds {length}: {err}{hint}") from None
     except (UsageError, BotLoadError) as err:
-        print(f"hand-rummy play: {err}", file=sys.stderr)
-        return 2
+        return refuse("play", str(err))
     others = [s for s in range(players) if s != you]
     names = dict(zip(others, seat_bots([e.name for e in entrants], len(others)), strict=True))
     seated: dict[int, Bot] = {}
@@ -1054,11 +1054,7 @@ def command(
             seated[seat] = bot.make(bot_seed(seed, seat))
         except Exception as err:
             # a bot's own code failed, not the arguments: exit 1, as simulate does
-            why = _error_text(err)
-            print(
-                f"hand-rummy play: seat {seat} ({bot.name}) could not be made: {why}",
-                file=sys.stderr,
-            )
+            error("play", f"seat {seat} ({bot.name}) could not be made: {_error_text(err)}")
             return 1
     note = None
     if not follows_rules(ruleset, length):
@@ -1071,5 +1067,5 @@ def command(
     try:
         return play(game, sys.stdin)
     except BotFailedError as err:
-        print(f"hand-rummy play: {err}", file=sys.stderr)
+        error("play", str(err))
         return 1

@@ -9,7 +9,8 @@ the bots (matplotlib, the optional extra ``plot``).
 from __future__ import annotations
 
 import json
-import sys
+
+from hand_rummy.cli_errors import refuse
 
 __all__ = ["command"]
 
@@ -21,13 +22,11 @@ def command(*, path: str, plot: str | None, as_json: bool) -> int:
     from hand_rummy.tournament.summary import summarise  # noqa: PLC0415
 
     if plot is not None and not plot.lower().endswith(FORMATS):
-        print(f"hand-rummy report: --plot {plot}: give a .png or an .svg file", file=sys.stderr)
-        return 2
+        return refuse("report", f"--plot {plot}: give a .png or an .svg file")
     try:
         results = read_results(path)
     except ResultsError as err:
-        print(f"hand-rummy report: {err}", file=sys.stderr)
-        return 2
+        return refuse("report", str(err))
     summary = summarise(
         results.settings,
         results.matches,
@@ -44,9 +43,7 @@ def command(*, path: str, plot: str | None, as_json: bool) -> int:
         try:
             plot_summary(summary, results.matches, plot)
         except PlotError as err:
-            print(f"hand-rummy report: {err}", file=sys.stderr)
-            return 2
+            return refuse("report", str(err))
         except OSError as err:
-            print(f"hand-rummy report: --plot {plot}: {err.strerror}", file=sys.stderr)
-            return 2
+            return refuse("report", f"--plot {plot}: {err.strerror}")
     return 0

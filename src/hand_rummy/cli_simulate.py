@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from hand_rummy.cli_errors import error, refuse
 from hand_rummy.errors import HandRummyError, UnknownRulesError
 from hand_rummy.rules.presets import build
 from hand_rummy.rules.ruleset import Ruleset
@@ -175,9 +176,9 @@ class _ResultsFile:
 
 
 def report_failure(failure: Failure, stream: TextIO, out: str | None = None) -> None:
-    """A failed bot on ``stream``: one line, then the position as a one-line round document
+    """A failed bot on ``stream``: one error line, then the position as a one-line round document
     (or where to find it, when the results file holds it)."""
-    print(f"hand-rummy simulate: {failure.describe()}", file=stream)
+    error("simulate", failure.describe(), stream)
     if failure.position is None:
         return
     if out is not None:
@@ -228,12 +229,10 @@ def command(
         if address is not None and backend != "ray":
             raise UsageError("--address is for --backend ray")
     except UsageError as err:
-        print(f"hand-rummy simulate: {err}", file=sys.stderr)
-        return 2
+        return refuse("simulate", str(err))
     problem = None if out is None else _unwritable(out)
     if problem is not None:
-        print(f"hand-rummy simulate: --out {out}: {problem}", file=sys.stderr)
-        return 2
+        return refuse("simulate", f"--out {out}: {problem}")
     writer = None if out is None else _ResultsFile(out, tournament)
     progress = Progress(tournament.matches, sys.stderr)
     try:
@@ -248,13 +247,12 @@ def command(
         if writer is not None:
             writer.finish(stopped=result.stopped, seconds=result.seconds)
     except BackendError as err:
-        print(f"hand-rummy simulate: {err}", file=sys.stderr)
+        error("simulate", str(err))
         if writer is not None and writer.writer is not None:
             print(f"  the matches played before it are in {out}", file=sys.stderr)
         return BACKEND_FAILED
     except HandRummyError as err:
-        print(f"hand-rummy simulate: {err}", file=sys.stderr)
-        return 2
+        return refuse("simulate", str(err))
     finally:
         progress.close()
         if writer is not None:
