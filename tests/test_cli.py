@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -160,6 +161,32 @@ def test_every_command_reports_a_mistake_in_one_form(
     assert lines[-1].startswith(f"hand-rummy {command}: error: "), captured.err
     assert message in lines[-1]
     assert lines[:-1] == [] or lines[0].startswith(f"usage: hand-rummy {command} "), lines
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["judge"],
+        ["conformance"],
+        ["rules", "list"],
+        ["rules", "show"],
+        ["simulate"],
+        ["report"],
+        ["play"],
+        ["replay"],
+    ],
+)
+def test_the_short_option_v_means_variant_wherever_it_is_offered(
+    command: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """conformance took -v for --verbose, the commands that play for --variant."""
+    monkeypatch.setenv("COLUMNS", "100")  # one option a line in the help
+    with pytest.raises(SystemExit):
+        main([*command, "--help"])
+    shown = [" ".join(line.split()) for line in capsys.readouterr().out.splitlines()]
+    short = [line for line in shown if re.search(r"(^|, )-v\b", line)]
+    offered = command in (["rules", "show"], ["simulate"], ["play"])
+    assert short == (["--variant V, -v V apply a named variant (repeatable)"] if offered else [])
 
 
 def test_python_dash_m_reads_stdin() -> None:

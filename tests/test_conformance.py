@@ -116,6 +116,38 @@ def test_the_command_prints_a_table_and_exits_by_the_outcome(
     assert main(["conformance", "--rules", "chess"]) == 2
 
 
+def test_the_command_shows_ten_failures_unless_asked_for_all(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    broken = f"{sys.executable} -c \"print('[]')\""
+    total = len(conformance.vectors(rules="gulf"))
+    assert total > 10
+    assert main(["conformance", "--rules", "gulf", "--referee", broken]) == 1
+    out = capsys.readouterr().out
+    assert out.count("\nFAIL ") == 10
+    assert out.rstrip().endswith("... (--all-failures shows every failure)")
+    # --verbose, the option's name before, still works
+    for every in ("--all-failures", "--verbose"):
+        assert main(["conformance", "--rules", "gulf", "--referee", broken, every]) == 1
+        out = capsys.readouterr().out
+        assert out.count("\nFAIL ") == total and "--all-failures shows" not in out
+
+
+def test_the_short_v_is_not_verbose_and_says_what_to_type(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """-v is --variant in simulate, play and rules show; here it meant --verbose."""
+    with pytest.raises(SystemExit) as stop:
+        main(["conformance", "--rules", "gulf", "-v"])
+    assert stop.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.splitlines()[-1] == (
+        "hand-rummy conformance: error: -v is --variant in the other commands, and conformance "
+        "has no variants; --all-failures (or --verbose) shows every failing vector"
+    )
+
+
 def test_only_real_presets_are_offered() -> None:
     """A negative vector asks under rules named "canasta" to be refused; the list of presets
     with vectors offered it as if it were one."""

@@ -34,9 +34,30 @@ def configure(conformance: argparse.ArgumentParser) -> None:
         "--timeout", type=float, default=60.0, metavar="S", help="seconds per batch (default 60)"
     )
     conformance.add_argument(
-        "--verbose", "-v", action="store_true", help="show every failing vector and why"
+        "--all-failures",
+        "--verbose",
+        dest="all_failures",
+        action="store_true",
+        help="show every failing vector and why (by default the first 10)",
     )
+    # -v is --variant in the commands that play. It used to mean --verbose here: refuse it
+    # with a pointer to the new spelling, not as an argument nobody knows
+    conformance.add_argument("-v", action=_NoShortVerbose, nargs=0, help=argparse.SUPPRESS)
     conformance.set_defaults(run=_conformance)
+
+
+class _NoShortVerbose(argparse.Action):
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        parser.error(
+            "-v is --variant in the other commands, and conformance has no variants; "
+            "--all-failures (or --verbose) shows every failing vector"
+        )
 
 
 def _conformance(args: argparse.Namespace) -> int:
@@ -58,7 +79,7 @@ def _conformance(args: argparse.Namespace) -> int:
         referee = command_referee(words, timeout=args.timeout)
     report = run(referee, rules=args.rules)
     print(report.table())
-    _failures(report, every=args.verbose)
+    _failures(report, every=args.all_failures)
     return 0 if report.ok else 1
 
 
@@ -71,7 +92,7 @@ def _failures(report: Report, *, every: bool) -> None:
     for result in report.files:
         for vector, wrong in result.failures:
             if not every and shown == 10:
-                print("... (--verbose shows every failure)")
+                print("... (--all-failures shows every failure)")
                 return
             print(f"\nFAIL {vector.file}: {vector.name} ({vector.source})")
             for line in wrong:
