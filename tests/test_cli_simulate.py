@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import sample_bots
 from hand_rummy.cli import main
 from hand_rummy.cli_simulate import tournament_from
 
@@ -144,6 +145,44 @@ def test_on_error_continue_plays_the_other_matches(capsys: pytest.CaptureFixture
     failed = len(summary["failures"])
     assert 0 < failed < 6 and summary["matches"] == 6 - failed
     assert captured.err.count("hand-rummy simulate: error: match ") == failed
+
+
+_FAILURE_KEYS = {
+    *("code", "message", "detail", "match", "deal", "rotation", "seed"),
+    *("round", "decision", "seats", "seat", "bot", "action"),
+}
+
+
+@pytest.mark.parametrize(
+    ("bot", "code", "message"),
+    [
+        ("RaisingBot", "error", "ValueError: the bot gave up"),
+        ("IllegalBot", "illegal", "is not in your hand"),
+    ],
+)
+def test_json_failures_are_objects_with_their_context(
+    bot: str, code: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--json gave each failure as the one line printed on standard error."""
+    out = tmp_path / "results.jsonl"
+    args = [*QUICK, "--bots", f"greedy,sample_bots:{bot}", "--json", "--out", str(out)]
+    assert main(args) == 1
+    captured = capsys.readouterr()
+    (failure,) = json.loads(captured.out)["failures"]
+    assert set(failure) == _FAILURE_KEYS
+    assert failure["code"] == code and message in failure["message"]
+    assert failure["bot"] == f"sample_bots:{bot}" and failure["seat"] in (1, 3)
+    assert failure["seats"] == ["greedy", f"sample_bots:{bot}"] * 2
+    assert (failure["match"], failure["deal"], failure["rotation"]) == (0, 0, 0)
+    assert failure["round"] == 1 and failure["decision"] == sample_bots.FAIL_AT
+    assert (failure["action"] is None) == (code == "error")
+    assert failure["detail"]  # the traceback, or the reasons the action was refused
+    # the same failure as the line on standard error says it
+    seat = f"seat {failure['seat']} (sample_bots:{bot})"
+    assert f"match 0 (seed {failure['seed']}), round 1: {seat} " in captured.err
+    # report reads the same object back from the results file
+    assert main(["report", str(out), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["failures"] == [failure]
 
 
 @pytest.mark.parametrize(

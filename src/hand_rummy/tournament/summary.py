@@ -316,7 +316,7 @@ class Summary:
                 for d in self.differences
             ],
             "notes": self.notes(),
-            "failures": [f.describe() for f in self.failures],
+            "failures": [_failure_json(f) for f in self.failures],
             "stopped": self.stopped,
             "finished": self.finished,
             "rounds": self.rounds,
@@ -327,6 +327,28 @@ class Summary:
             "seconds": round(self.seconds, 3),
             "decisions_per_second": round(self.decisions_per_second, 1),
         }
+
+
+def _failure_json(failure: Failure) -> dict[str, Any]:
+    """A failure in the JSON summary: what went wrong (``code``, ``message``, ``detail``) and
+    where (the match and its deal, seating and seed, the round and decision, the bots in
+    their seats and the seat that failed, the action refused). The position is left out: it
+    is in the results file, or on standard error when there is none."""
+    return {
+        "code": failure.kind,
+        "message": failure.message,
+        "match": failure.match,
+        "deal": failure.deal,
+        "rotation": failure.rotation,
+        "seed": failure.seed,
+        "round": failure.round,
+        "decision": failure.decision,
+        "seats": list(failure.seats),
+        "seat": failure.seat,
+        "bot": failure.bot,
+        "action": failure.action,
+        "detail": failure.detail,
+    }
 
 
 @attrs.frozen
