@@ -39,6 +39,9 @@ def _play(
     args: list[str],
 ) -> tuple[int, str, str]:
     monkeypatch.setattr("sys.stdin", io.StringIO(script))
+    # a terminal wide enough that the messages checked here are printed on one line each
+    # (tests/test_cli_play_sessions.py checks the wrapping for narrow ones)
+    monkeypatch.setenv("COLUMNS", "200")
     status = main(["play", *args])
     captured = capsys.readouterr()
     return status, captured.out, captured.err

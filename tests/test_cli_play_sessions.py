@@ -78,6 +78,13 @@ class Plain:
         return legal[-1]
 
 
+@pytest.fixture(autouse=True)
+def _wide_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sessions print to a terminal 200 columns wide, whatever runs the tests, so that
+    a message is read whole off one line; the tests of narrow terminals set their own."""
+    monkeypatch.setenv("COLUMNS", "200")
+
+
 def _game(hand: str = OPENER, *, length: int = 1) -> tuple[Game, io.StringIO]:
     """The person at seat 1 with ``hand``; the bot at seat 0 starts (15 cards) and discards."""
     deal = _deal(LEVANT, 2, 1, {1: hand}, indicator="8C")
@@ -319,6 +326,54 @@ def test_the_width_is_the_terminals(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "Players:" in render_view(_view()).splitlines()
 
 
+NARROW_SCRIPT = (
+    "help\nrules\nhint\nmeld 7D 8D 9D\ndiscard ZZ\ndraw\nmeld 9H 10H JH QH / 4S 4D AC\n"
+    "layoff AC=KH 1\ndiscard 2S\nquit\n"
+)
+
+
+def _too_wide(transcript: list[str], width: int) -> list[str]:
+    """The lines wider than ``width``; of a prompt and the command typed after it, the
+    prompt alone counts (a terminal wraps what the person types)."""
+    printed = (line.split(" > ", 1)[0] + " > " if " > " in line else line for line in transcript)
+    return [line for line in printed if len(line) > width]
+
+
+@pytest.mark.parametrize("width", [40, 52, 80])
+def test_on_a_narrow_terminal_no_line_is_wider_than_it(
+    width: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", str(width))
+    narrow = _session(NARROW_SCRIPT)
+    monkeypatch.setenv("COLUMNS", "200")
+    wide = _session(NARROW_SCRIPT)
+    assert _too_wide(wide.splitlines(), width)  # else there was nothing to wrap
+    assert not _too_wide(narrow.splitlines(), width), _too_wide(narrow.splitlines(), width)
+    # wrapped at spaces: the messages keep every word, in order
+    words = " ".join(narrow.split())
+    for line in wide.splitlines():
+        if line.startswith(("Not allowed:", "  (rule:", "'ZZ' is not a card", "You meld")):
+            assert " ".join(line.split()) in words
+    assert " ".join(LEVANT.describe().split()) in words
+    assert "the number of a card you play is not given to another one." in words
+
+
+def test_a_terminal_narrower_than_40_columns_gets_40(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "12")
+    lines = _session("help\nquit\n").splitlines()
+    assert not _too_wide(lines, 40)
+    assert max(map(len, lines)) > 30  # not wrapped at 12
+
+
+def test_help_keeps_its_columns_when_it_is_wrapped(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "60")
+    help_text = _after(_session("help\nquit\n"), "> help\n").split("\nYour first")[0]
+    lines = help_text.splitlines()
+    assert "  meld 7H 8H 9H     lay down a meld; several with / or +:" in lines
+    assert "                    meld 7H 8H 9H / 5S 5D 5C" in lines
+    assert not _too_wide(lines, 60)
+
+
 def test_table_rows_line_up_past_meld_9() -> None:
     table = tuple(
         TableMeld(number, number % 4, hr.Meld.of(cards), MeldKind.RUN)
@@ -484,4 +539,11 @@ def test_in_a_terminal_the_round_summary_waits_for_enter() -> None:
 
 def test_rules_shows_the_rules_of_the_game_in_words() -> None:
     out = _after(_session("rules\nquit\n"), "> rules\n")
-    assert out.startswith(LEVANT.describe())
+    # the words of describe(), each rule's text wrapped in its column where it is long
+    assert " ".join(out.split()).startswith(" ".join(LEVANT.describe().split()))
+    lines = out.splitlines()
+    text_column = max(len(label) for _, label, _ in LEVANT.dimensions()) + 2
+    for _, label, text in LEVANT.dimensions():
+        (first,) = [line for line in lines if line.startswith(f"{label:<{text_column}}")]
+        assert text.startswith(first[text_column:])
+    assert all(len(line) <= 200 for line in lines)

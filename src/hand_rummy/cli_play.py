@@ -45,7 +45,7 @@ from hand_rummy.cli_errors import error, refuse
 from hand_rummy.errors import CardParseError, HandRummyError
 from hand_rummy.melds import Meld, MeldRules
 from hand_rummy.round import Ending, Phase, PlayerView, Round
-from hand_rummy.rules import FirstTurn
+from hand_rummy.rules import FirstTurn, Ruleset
 from hand_rummy.tournament.lengths import fixed_rounds
 from hand_rummy.verdict import Violation
 
@@ -65,25 +65,34 @@ __all__ = [
     "render_view",
 ]
 
-HELP = """\
-Commands (cards as 10H, TH or 10♥, or by their number in your hand):
-  draw                          draw the top card of the stock
-  take                          take the top card of the discard pile
-  meld 7H 8H 9H                 lay down a meld; several with / or +: meld 7H 8H 9H / 5S 5D 5C
-  meld 7H AC=8H 9H              a wild card's role with =
-  layoff 10H 3                  lay 10H off on table meld 3 (a wild: layoff AC=10H 3)
-  exchange 8H 2                 put 8H into meld 2 and take its wild card
-  discard KS                    discard, ending the turn (discard KS announce: announce the
-                                cards you have left, where the rules ask it)
-  claim / keep                  claim a redeal of a weak hand, or keep it
-  hint                          show a good move
-  show                          show the table again
-  rules                         the rules of this game in words
-  help                          this list
-  quit                          leave the game
-The numbers of your cards hold for the whole turn: a card you draw or take gets the next
-number, and the number of a card you play is not given to another one. Each of your turns
-starts with the hand sorted and numbered from 1 again."""
+_HELP_HEAD = "Commands (cards as 10H, TH or 10♥, or by their number in your hand):"
+
+_HELP_COMMANDS = (
+    ("draw", "draw the top card of the stock"),
+    ("take", "take the top card of the discard pile"),
+    ("meld 7H 8H 9H", "lay down a meld; several with / or +: meld 7H 8H 9H / 5S 5D 5C"),
+    ("meld 7H AC=8H 9H", "a wild card's role with ="),
+    ("layoff 10H 3", "lay 10H off on table meld 3 (a wild: layoff AC=10H 3)"),
+    ("exchange 8H 2", "put 8H into meld 2 and take its wild card"),
+    (
+        "discard KS",
+        "discard, ending the turn (discard KS announce: announce the cards you have left, "
+        "where the rules ask it)",
+    ),
+    ("claim / keep", "claim a redeal of a weak hand, or keep it"),
+    ("hint", "show a good move"),
+    ("show", "show the table again"),
+    ("rules", "the rules of this game in words"),
+    ("help", "this list"),
+    ("quit", "leave the game"),
+)
+
+_HELP_TAIL = (
+    "The numbers of your cards hold for the whole turn: a card you draw or take gets the next "
+    "number, and the number of a card you play is not given to another one. Each of your turns "
+    "starts with the hand sorted and numbered from 1 again."
+)
+
 
 USAGE = {
     "meld": "usage: meld 7H 8H 9H [/ 5S 5D 5C]  (a wild's role: AC=8H)",
@@ -540,12 +549,64 @@ def describe_wilds(rules: MeldRules) -> list[str]:
 
 
 def _width() -> int:
-    """The terminal's width in columns (80 when it is not a terminal), at least 40."""
+    """The width to fit the output to: ``COLUMNS`` where it is set, else the terminal's (80
+    when the output is not a terminal), and never less than 40 columns."""
     return max(40, shutil.get_terminal_size((80, 24)).columns)
 
 
 def _wrap(text: str, width: int, indent: str = "  ") -> list[str]:
     return textwrap.wrap(text, width, subsequent_indent=indent, break_on_hyphens=False) or [""]
+
+
+def _fit(text: str, width: int) -> list[str]:
+    """The lines of ``text`` wrapped at spaces to ``width`` columns, a line's continuations
+    indented two columns further than it (a word longer than the width is cut).
+
+    >>> _fit("Not allowed: 7♦ 8♦ 9♦ are not all in your hand\\n  (rule: play your own cards)", 30)
+    ['Not allowed: 7♦ 8♦ 9♦ are not', '  all in your hand', '  (rule: play your own cards)']
+    """
+    lines = []
+    for line in text.split("\n"):
+        indent = line[: len(line) - len(line.lstrip(" "))]
+        lines.extend(_wrap(line, width, indent + "  ") if line.strip() else [""])
+    return lines
+
+
+_NARROW_TEXT = 30
+"""Fewer columns than this left beside the labels, and each text goes under its label."""
+
+
+def _columns(rows: Sequence[tuple[str, str]], width: int, indent: str = "") -> list[str]:
+    """Labels and their texts in two columns, each text wrapped within its column; where the
+    column would be narrower than :data:`_NARROW_TEXT`, each text under its label."""
+    column = len(indent) + max(len(label) for label, _ in rows) + 2
+    lines = []
+    for label, text in rows:
+        if width - column >= _NARROW_TEXT:
+            first, *rest = _wrap(text, width - column, "")
+            lines.append(f"{indent}{label:<{column - len(indent)}}{first}")
+            lines.extend(" " * column + line for line in rest)
+        else:
+            lines.append(f"{indent}{label}")
+            deeper = indent + "    "
+            lines.extend(deeper + line for line in _wrap(text, width - len(deeper), ""))
+    return lines
+
+
+def _help_lines(width: int) -> list[str]:
+    """The ``help`` of the game, fitted to ``width`` columns."""
+    return [
+        *_wrap(_HELP_HEAD, width),
+        *_columns(_HELP_COMMANDS, width, indent="  "),
+        *_wrap(_HELP_TAIL, width, ""),
+    ]
+
+
+def _rules_lines(ruleset: Ruleset, width: int) -> list[str]:
+    """``ruleset.describe()`` fitted to ``width`` columns: the same words, each rule's text
+    wrapped in its column."""
+    rows = [(label, text) for _, label, text in ruleset.dimensions()]
+    return [*_wrap(ruleset.title, width), *_columns(rows, width)]
 
 
 def render_view(
@@ -567,7 +628,7 @@ def render_view(
     you = view.seat
     lines = []
     head = f"Round {round_number}" if round_number is not None else "Round"
-    lines.append(f"== {head} of {view.ruleset.title}; seat {view.dealer} dealt ==")
+    lines.extend(_wrap(f"== {head} of {view.ruleset.title}; seat {view.dealer} dealt ==", width))
     for line in describe_wilds(rules):
         lines.extend(_wrap(line, width))
     pile = (
@@ -575,7 +636,7 @@ def render_view(
         if view.discards
         else "discard pile empty"
     )
-    lines.append(f"Stock {_count(view.stock_size, 'card')}; {pile}")
+    lines.extend(_wrap(f"Stock {_count(view.stock_size, 'card')}; {pile}", width))
     lines.extend(_table_lines(view, width))
     players = []
     for seat, size in enumerate(view.hand_sizes):
@@ -733,8 +794,21 @@ class Game:
     def bot_name(self, seat: int) -> str:
         return self.names.get(seat) or repr(self.bots[seat])
 
-    def say(self, text: str = "") -> None:
+    def say(self, text: str = "", *, wrap: bool = True) -> None:
+        """Print ``text``, each line wrapped to the terminal's width unless ``wrap`` is off
+        (for lines already fitted, which a second wrapping must not break)."""
+        if wrap:
+            text = "\n".join(_fit(text, _width()))
         print(text, file=self.out, flush=True)
+
+    def prompt(self, text: str) -> str:
+        """The prompt for a line, ``text`` then ``" > "``: when it does not fit the width,
+        all its lines but the last are said here, and the last is returned as the prompt
+        (one line, as line editing needs)."""
+        lines = _wrap(text, _width() - 3)
+        if len(lines) > 1:
+            self.say("\n".join(lines[:-1]), wrap=False)
+        return f"{lines[-1]} > "
 
     def numbers(self) -> Numbering:
         """The person's card numbers this turn (a turn starts with the hand sorted)."""
@@ -753,7 +827,8 @@ class Game:
                 self.match.team_totals,
                 self.match.round_number,
                 numbering=self.numbers(),
-            )
+            ),
+            wrap=False,  # fitted to the width already, but for a table row that must not break
         )
         self.shown = True
 
@@ -855,10 +930,10 @@ class Game:
         if cmd.verb == "quit":
             return False
         if cmd.verb == "help":
-            self.say(HELP)
+            self.say("\n".join(_help_lines(_width())))
             return True
         if cmd.verb == "rules":
-            self.say(view.ruleset.describe())
+            self.say("\n".join(_rules_lines(view.ruleset, _width())))
             return True
         if cmd.verb == "show":
             self.show()
@@ -985,7 +1060,9 @@ def play(game: Game, lines: TextIO) -> int:
         if game.round_over:
             game.round_over = False
             if interactive:
-                answer = read(f"Press Enter for round {game.match.round_number} (or quit) > ")
+                answer = read(
+                    game.prompt(f"Press Enter for round {game.match.round_number} (or quit)")
+                )
                 if answer is None:
                     game.say("(end of input: leaving the game)")
                     return 0
@@ -995,7 +1072,7 @@ def play(game: Game, lines: TextIO) -> int:
             continue
         if not game.shown:
             game.show()
-        line = read(_prompt(game.match.view(game.you)) + " > ")
+        line = read(game.prompt(_prompt(game.match.view(game.you))))
         if line is None:
             game.say("(end of input: leaving the game)")
             return 0
