@@ -44,3 +44,8 @@ def spot(
             stock_size=stock_size,
         )
     )
+
+
+def seat(hand: str, **facts: Any) -> hr.PositionSeat:
+    """Another player, who has played a turn already (``turns_played=0`` says otherwise)."""
+    return hr.PositionSeat(hand, turns_played=facts.pop("turns_played", 1), **facts)

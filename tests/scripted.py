@@ -67,3 +67,14 @@ def play(game: hr.Round, *actions: hr.Action) -> hr.Round:
 def dull(game: hr.Round) -> hr.Round:
     """A turn that changes nothing: draw the top of the stock and throw it away."""
     return play(game, hr.DrawStock(), hr.Discard(game.stock[-1]))
+
+
+def outcome(game: hr.Round) -> hr.Outcome:
+    """The outcome of a round that must be over."""
+    assert game.is_over and game.outcome is not None
+    return game.outcome
+
+
+def scores(game: hr.Round) -> tuple[int, ...]:
+    """The round's score of each seat."""
+    return tuple(outcome(game).score.scores)

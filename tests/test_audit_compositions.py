@@ -31,10 +31,10 @@ from typing import Any
 import pytest
 
 import hand_rummy as hr
-from case_positions import spot
+from case_positions import seat, spot
 from hand_rummy import Code
-from scripted import c, make_deal, play, rules
-from three_ways import ok, refused
+from scripted import c, make_deal, outcome, play, rules, scores
+from three_ways import expect, ok, refused
 
 PLAY = hr.Phase.PLAY
 DRAW = hr.Phase.DRAW
@@ -45,27 +45,6 @@ swap = hr.Exchange.of
 discard = hr.Discard.of
 
 EIGHT_CLUBS = "8C"
-
-
-def seat(hand: str, **facts: Any) -> hr.PositionSeat:
-    """Another player, who has played a turn already."""
-    return hr.PositionSeat(hand, turns_played=facts.pop("turns_played", 1), **facts)
-
-
-def expect(game: hr.Round, action: hr.Action, legal: bool, code: Code | None = None) -> None:
-    if legal:
-        ok(game, action)
-    else:
-        refused(game, action, code)
-
-
-def outcome(game: hr.Round) -> hr.Outcome:
-    assert game.is_over and game.outcome is not None
-    return game.outcome
-
-
-def scores(game: hr.Round) -> tuple[int, ...]:
-    return tuple(outcome(game).score.scores)
 
 
 # =====================================================================================

@@ -50,7 +50,7 @@ import hand_rummy as hr
 from case_positions import spot
 from hand_rummy import Code
 from hand_rummy.referee import answer
-from three_ways import ok, refused
+from three_ways import expect, ok, refused
 
 PLAY = hr.Phase.PLAY
 DRAW = hr.Phase.DRAW
@@ -95,13 +95,6 @@ def question(ruleset: hr.Ruleset, indicator: str | None, ask: str, **fields: Any
         q["indicator"] = indicator
     q.update(fields)
     return answer(q)
-
-
-def expect(game: hr.Round, action: hr.Action, legal: bool, code: Code | None = None) -> None:
-    if legal:
-        ok(game, action)
-    else:
-        refused(game, action, code)
 
 
 LEVANT = hr.rulesets.levant

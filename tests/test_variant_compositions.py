@@ -45,10 +45,10 @@ from typing import Any, NamedTuple
 import pytest
 
 import hand_rummy as hr
-from case_positions import spot
+from case_positions import seat, spot
 from hand_rummy import Code
-from scripted import dull, play, rules, start
-from three_ways import ok, refused
+from scripted import dull, outcome, play, rules, scores, start
+from three_ways import expect, ok, refused
 
 PLAY = hr.Phase.PLAY
 DRAW = hr.Phase.DRAW
@@ -67,27 +67,6 @@ discard = hr.Discard.of
 def taken_off(target: int, card: str, role: str | None = None) -> hr.LayOff:
     """A lay-off of the wild card taken from the discard pile, which plays as natural."""
     return off(target, card, role, demoted=True)
-
-
-def seat(hand: str, **facts: Any) -> hr.PositionSeat:
-    """Another player, who has played a turn already."""
-    return hr.PositionSeat(hand, turns_played=facts.pop("turns_played", 1), **facts)
-
-
-def expect(game: hr.Round, action: hr.Action, legal: bool, code: Code | None = None) -> None:
-    if legal:
-        ok(game, action)
-    else:
-        refused(game, action, code)
-
-
-def outcome(game: hr.Round) -> hr.Outcome:
-    assert game.is_over and game.outcome is not None
-    return game.outcome
-
-
-def scores(game: hr.Round) -> tuple[int, ...]:
-    return tuple(outcome(game).score.scores)
 
 
 # With the 8♣ turned in the Levant game both A♣ are wild and the jokers are plain

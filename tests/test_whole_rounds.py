@@ -24,7 +24,7 @@ import pytest
 import hand_rummy as hr
 from hand_rummy import Code
 from hand_rummy.rules.turn import DiscardTake
-from scripted import c, dull, make_deal, play, start
+from scripted import c, dull, make_deal, outcome, play, scores, start
 
 LEVANT = hr.rulesets.levant
 ROMME = hr.rulesets.romme
@@ -56,15 +56,6 @@ def no(g: hr.Round, action: hr.Action, code: Code | None = None) -> None:
     if code is not None:
         assert code in verdict.codes, (action, verdict)
     assert action not in g.legal_actions()
-
-
-def outcome(g: hr.Round) -> hr.Outcome:
-    assert g.is_over and g.outcome is not None
-    return g.outcome
-
-
-def scores(g: hr.Round) -> tuple[int, ...]:
-    return tuple(outcome(g).score.scores)
 
 
 def team_scores(g: hr.Round) -> tuple[int, ...]:

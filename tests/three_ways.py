@@ -109,3 +109,11 @@ def refused(game: hr.Round, action: hr.Action, code: Code | None = None) -> None
     assert not verdict.ok, f"{action} was accepted"
     if code is not None:
         assert code in verdict.codes, verdict.codes
+
+
+def expect(game: hr.Round, action: hr.Action, legal: bool, code: Code | None = None) -> None:
+    """The move is legal three ways, or refused three ways (for ``code``, when given)."""
+    if legal:
+        ok(game, action)
+    else:
+        refused(game, action, code)
