@@ -297,9 +297,16 @@ class Oracle:
         if owed:
             table = table[:-1]
         if not hand:
-            return not finish.final_discard and not owed
+            return not finish.final_discard and not owed and not finish.keep
         if owed:
             pass  # the discard cannot be the last card: one card of ``melding`` is not melded
+        elif finish.keep:
+            # the turn ends on one card: two are left, one discarded and the other kept
+            if len(hand) == 2:
+                for discard, kept in (hand, hand[::-1]):
+                    if self.discardable(discard):
+                        self.step[key] = (f"discard {_show(discard)}, keep {_show(kept)}", None)
+                        return True
         elif (
             len(hand) == 1
             and (finish.final_discard or finish.may_discard)
@@ -413,6 +420,10 @@ class Position:
 
     def discardable(self, slot: int) -> bool:
         return self.forbidden is None or CARDS[slot % DEMOTED] != self.forbidden
+
+    def discardable_beside(self, slot: int, kept: int) -> bool:
+        """:meth:`discardable` as the search asks it (here the card kept makes no odds)."""
+        return self.discardable(slot)
 
     def describe(self) -> str:
         held = " ".join(_show(s) for s, n in enumerate(self.hand) for _ in range(n))
@@ -598,7 +609,7 @@ def check(position: Position, melding: frozenset[int] = frozenset()) -> bool:
         table=position.table,
         seat=SEAT,
         rules=position.finish,
-        discardable=position.discardable,
+        discardable=position.discardable_beside,
         melding=melding,
     )
     how = oracle.plan(position.hand, position.table) if want else []
@@ -633,7 +644,7 @@ def check(position: Position, melding: frozenset[int] = frozenset()) -> bool:
                 table=position.table,
                 seat=SEAT,
                 rules=plain,
-                discardable=position.discardable,
+                discardable=position.discardable_beside,
                 melding=melding,
             )
             is None
@@ -674,6 +685,38 @@ def test_can_finish_agrees_with_the_oracle(config: str, data: st.DataObject) -> 
         event(f"finishes, melding one of {len(melding)}: {check(position, melding)}")
     event(f"finishes: {answer}")
     event(f"cards: {sum(position.hand)}, melds: {len(position.table)}")
+
+
+@pytest.mark.parametrize("config", sorted(CONFIGS))
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(data=st.data())
+def test_ending_on_one_card_agrees_with_the_oracle(config: str, data: st.DataObject) -> None:
+    """The search with ``keep`` (the promise to end the turn holding one card, 000
+    §Exchanging wild cards) against the oracle: every card but two goes by melds and
+    lay-offs, then one of the two is discarded and the other kept."""
+    position = data.draw(positions(config))
+    finish = attrs.evolve(position.finish, final_discard=True, keep=True)
+    note(position.describe())
+    oracle = Oracle(position.rules, finish, position.discardable, new_melds=finish.new_melds)
+    want = oracle(position.hand, position.table)
+    plan = finish_plan(
+        MeldFinder.of(position.rules),
+        position.hand,
+        table=position.table,
+        seat=SEAT,
+        rules=finish,
+        discardable=position.discardable_beside,
+    )
+    how = oracle.plan(position.hand, position.table) if want else []
+    assert (plan is not None) == want, (
+        f"finish_plan says {plan is not None}, the oracle {want}\n{position.describe()}\n"
+        + (f"oracle's way: {'; '.join(how)}" if how else "")
+    )
+    event(f"ends on one card: {want}")
 
 
 # --- worked by hand ---------------------------------------------------------------------

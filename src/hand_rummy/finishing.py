@@ -75,6 +75,14 @@ class FinishRules:
     new_melds: bool = True
     """New melds may still be laid: not once a lay-off has been made where melds come first
     (003 §Turn Flow), so the cards left go out by lay-offs and the discard alone."""
+    keep: bool = False
+    """The turn ends with one card kept in the hand besides the final discard, not out: the
+    promise made by filling a set of two naturals and a wild (000 §Exchanging wild cards)."""
+
+
+Discardable = Callable[[int, int], bool]
+"""Whether the card in a hand slot may be the final discard, the card in the other slot
+staying in the hand (-1 where none stays)."""
 
 
 def finish_plan(
@@ -84,19 +92,21 @@ def finish_plan(
     table: Iterable[TableMeld],
     seat: int,
     rules: FinishRules,
-    discardable: Callable[[int], bool],
+    discardable: Discardable,
     melding: Set[int] = frozenset(),
     memo: LayOffMemo | None = None,
 ) -> tuple[int, ...] | None:
     """The new melds of one way to empty ``hand`` this turn by melds, lay-offs on ``table``
     and a discard, or ``None`` when there is none.
 
-    ``discardable(slot)`` says whether the card in a hand slot may be the
-    final discard. The melds are indices into ``finder.meld_slots(hand)``, in ascending order
-    (the order of the finder's combinations); every card they leave goes out
-    by lay-offs on ``table`` and the final discard. With ``melding``, only
-    the ways in which at least one card of those hand slots is in a new meld
-    count (the card taken from the discard pile, say, which must be melded).
+    ``discardable(slot, kept)`` says whether the card in a hand slot may be the
+    final discard (``kept``: the slot of the card kept, with ``rules.keep``). The
+    melds are indices into ``finder.meld_slots(hand)``, in ascending order (the
+    order of the finder's combinations); every card they leave goes out by
+    lay-offs on ``table`` and the final discard (but the one kept, with
+    ``rules.keep``). With ``melding``, only the ways in which at least one card
+    of those hand slots is in a new meld count (the card taken from the discard
+    pile, say, which must be melded).
     ``memo`` keeps what the search learns about lay-offs for the caller's next
     searches (a listing asks one for each of its openings below the bar).
     With ``rules.exchanges``, a way may also take wild cards from the melds of
@@ -136,7 +146,7 @@ def exchange_finish(
     table: Iterable[TableMeld],
     seat: int,
     rules: FinishRules,
-    discardable: Callable[[int], bool],
+    discardable: Discardable,
     memo: LayOffMemo | None = None,
 ) -> bool:
     """Whether some way to empty ``hand`` this turn (as :func:`finish_plan` has them) takes
@@ -167,7 +177,7 @@ def _searcher(
     finder: MeldFinder,
     seat: int,
     rules: FinishRules,
-    discardable: Callable[[int], bool],
+    discardable: Discardable,
     memo: LayOffMemo | None,
 ) -> Callable[..., tuple[int, ...] | None]:
     """The search without exchanges, for a hand and a table (and ``melding``)."""
@@ -183,7 +193,7 @@ def _finish_plan(
     *,
     seat: int,
     rules: FinishRules,
-    discardable: Callable[[int], bool],
+    discardable: Discardable,
     melding: Set[int],
     memo: LayOffMemo | None,
 ) -> tuple[int, ...] | None:
@@ -205,6 +215,7 @@ def _finish_plan(
         older.targets,
         spare=spare,
         need_discard=rules.final_discard,
+        keep=rules.keep,
         discardable=discardable,
         reach=reach,
         melding=melding,
@@ -361,8 +372,8 @@ def _set_rank(rules: MeldRules, meld: Meld) -> Rank | None:
 
 
 def _spare(rules: FinishRules) -> int:
-    """How many cards may be left for the final discard."""
-    return 1 if rules.final_discard or rules.may_discard else 0
+    """How many cards may be left: for the final discard, and the one kept."""
+    return (1 if rules.final_discard or rules.may_discard else 0) + rules.keep
 
 
 def _exchanges(
@@ -653,7 +664,8 @@ class _Search:
         *,
         spare: int,
         need_discard: bool,
-        discardable: Callable[[int], bool],
+        keep: bool = False,
+        discardable: Discardable,
         reach: Callable[[int], bool],
         melding: Set[int] = frozenset(),
         memo: LayOffMemo | None = None,
@@ -681,6 +693,7 @@ class _Search:
         self.targets = targets
         self.spare = spare
         self.need_discard = need_discard
+        self.keep = keep
         self.discardable = discardable
         self.reach = reach
         self.memo = memo
@@ -688,6 +701,7 @@ class _Search:
         self.leaves = 0  # the ways of setting cards aside asked about so far
         self.pool: tuple[list[list[int]], set[int]] | None = None
         self.splits: dict[tuple[int, int], bool] = {}
+        self.leaving: dict[tuple[int, int], bool] = {}
 
     def start(self) -> tuple[int, ...] | None:
         """The melds (indices, ascending) of one way to place the whole hand, or ``None``."""
@@ -760,7 +774,8 @@ class _Search:
         shares can split the cards exactly.
         """
         if not cards:
-            return not (self.need_discard and spare)
+            # a hand placed whole: out, where no discard is owed and no card is to be kept
+            return not (self.keep or (self.need_discard and spare))
         self.leaves += 1
         if self.leaves > _POOL_AFTER:
             return self._lay_off_pooled(cards)
@@ -817,15 +832,51 @@ class _Search:
         only be that discard."""
         if len(alone) > self.spare:
             return False
+        if self.keep:
+            return self._split_bar_two(cards, units, shares, guard=guard, memo=memo)
         every = sum(units[slot] for slot in cards)
         if self.spare:
             # the discard comes last in the turn, but any one card may be it
             for slot in alone or sorted(set(cards)):
-                if self.discardable(slot) and _split(every - units[slot], shares, 0, guard, memo):
+                if self.discardable(slot, -1) and _split(
+                    every - units[slot], shares, 0, guard, memo
+                ):
                     return True
             if self.need_discard or alone:
                 return False
         return _split(every, shares, 0, guard, memo)
+
+    def _split_bar_two(
+        self,
+        cards: tuple[int, ...],
+        units: dict[int, int],
+        shares: Sequence[list[int]],
+        *,
+        guard: int,
+        memo: dict[tuple[int, int], bool],
+    ) -> bool:
+        """:meth:`_split_bar_one` for a turn that ends on one card: the shares take every
+        card but two, one kept and one discarded (which card may be the discard can depend
+        on the card kept; the cards no share holds can only be those two)."""
+        shifts = [(slot, units[slot].bit_length() - 1) for slot in sorted(set(cards))]
+        known: dict[int, bool] = {}
+
+        def ends(rest: int) -> bool:
+            """Whether the cards ``rest`` are two, one of which may be the discard beside
+            the other."""
+            answer = known.get(rest)
+            if answer is None:
+                two = [slot for slot, at in shifts for _ in range((rest >> at) & 0xFF)]
+                answer = len(two) == 2 and (
+                    self.discardable(two[0], two[1]) or self.discardable(two[1], two[0])
+                )
+                known[rest] = answer
+            return answer
+
+        every = sum(units[slot] for slot in cards)
+        # a memo of its own: the question differs from :func:`_split`'s for the same cards
+        leaving = self.leaving if memo is self.splits else {}
+        return _split_leaving(every, shares, 0, guard, leaving, ends=ends)
 
     def _pooled_shares(self) -> tuple[list[list[int]], set[int]]:
         """The groups each older meld could take of the hand's cards that some might
@@ -857,6 +908,33 @@ def _split(
     if known is None:
         known = _split(left, shares, at + 1, guard, seen) or any(
             _split(left - group, shares, at + 1, guard, seen)
+            for group in shares[at]
+            if ((left | guard) - group) & guard == guard
+        )
+        seen[key] = known
+    return known
+
+
+def _split_leaving(
+    left: int,
+    shares: Sequence[list[int]],
+    at: int,
+    guard: int,
+    seen: dict[tuple[int, int], bool],
+    *,
+    ends: Callable[[int], bool],
+) -> bool:
+    """Whether one group from each of ``shares[at:]`` (a group may be none) can be taken
+    from the cards ``left`` so that ``ends`` accepts the cards that stay; coded as in
+    :func:`_split`. One search for every choice of the cards that stay, where asking
+    :func:`_split` of each choice would repeat it."""
+    if at == len(shares):
+        return ends(left)
+    key = (at, left)
+    known = seen.get(key)
+    if known is None:
+        known = _split_leaving(left, shares, at + 1, guard, seen, ends=ends) or any(
+            _split_leaving(left - group, shares, at + 1, guard, seen, ends=ends)
             for group in shares[at]
             if ((left | guard) - group) & guard == guard
         )

@@ -45,9 +45,10 @@ def generate(state: RoundState) -> Iterator[Action]:
 
     The cheap moves come first, so that a caller who wants any legal move (or only to
     know that there is one) never waits for the search of a hand's openings. Under a
-    promise to finish the turn, where each move needs a search to show that it keeps the
-    promise, the lay-down that one way to finish starts with comes right after the
-    discards; and of the openings below the bar, the one that a way to finish lays down.
+    promise (to finish the turn, or to end it on one card), where each move needs a search
+    to show that it keeps the promise, the lay-down that one way to keep it starts with
+    comes right after the discards; and of the openings below the bar, the one that a way
+    to finish lays down.
     Where an opening is owed and the hand holds two wild cards or more, one of natural cards
     alone comes first of the lay-downs.
     """

@@ -55,6 +55,8 @@ __all__ = [
     "may_promise_one_card",
     "obligation_after",
     "obligation_problems",
+    "one_card_melds",
+    "one_card_plan",
     "promise_checks_counted",
     "taken_pays_for_wilds",
     "undiscardable",
@@ -356,47 +358,53 @@ _PROMISABLE: IdentityMemo[bool] = IdentityMemo(limit=1)
 
 def can_end_on_one_card(state: RoundState) -> bool:
     """Whether the player to move can still end this turn out, or holding one card after the
-    discard (the promise of :attr:`~hand_rummy.state.Obligation.ONE_CARD`).
+    discard (the promise of :attr:`~hand_rummy.state.Obligation.ONE_CARD`)."""
+    return one_card_plan(state) is not None
 
-    The hand never grows after the draw, so two cards or fewer will do. Otherwise some
-    card is kept and every other one goes by melds, lay-offs and the discard, or the whole
-    hand goes out.
+
+def one_card_melds(state: RoundState) -> tuple[FoundMeld, ...] | None:
+    """The new melds of one way for the player to move to end this turn out or on one card
+    (none where the hand holds two cards or fewer, or where the way starts with an
+    exchange), or ``None`` when there is no such way."""
+    plan = one_card_plan(state)
+    return None if plan is None else state.finder.melds_at(state.hands[state.turn], plan)
+
+
+def one_card_plan(state: RoundState) -> tuple[int, ...] | None:
+    """:func:`one_card_melds` as indices into the finder's melds of the hand.
+
+    The hand never grows after the draw, so two cards or fewer will do. Otherwise the whole
+    hand goes out, or one search places every card but two, one kept and one discarded
+    (whichever they are: a wild taken from the table by an exchange may be the one kept).
     """
     hand = state.hands[state.turn]
     if sum(hand) <= 2:
-        return True
+        return ()
     exchanging = exchanges_in_finish(state)
     rest = _as_the_turn_stands(state, FinishRules(final_discard=True, exchanges=exchanging))
     if stuck_beyond(state.finder, hand, table=state.table, seat=state.turn, rules=rest, limit=2):
-        return False  # more cards than the kept one and the discard can go nowhere
+        return None  # more cards than the kept one and the discard can go nowhere
     final = state.ruleset.going_out.final_discard
-    out = FinishRules(final_discard=final, exchanges=exchanging)
-    if may_go_out(state) and _finish_plan(state, out) is not None:
-        return True
-    for slot, count in enumerate(hand):
-        if not count:
-            continue
-        others = list(hand)
-        others[slot] -= 1
+    if may_go_out(state):
+        out = _finish_plan(state, FinishRules(final_discard=final, exchanges=exchanging))
+        if out is not None:
+            return out
 
-        def discardable(card: int, kept: int = slot) -> bool:
-            # the discard leaves the kept card: it is made from a hand of the two
-            at_discard = [0] * len(hand)
-            at_discard[kept] += 1
-            at_discard[card] += 1
-            return discardable_slot(state, card, 2, at_discard)
+    def discardable(card: int, kept: int) -> bool:
+        # the discard is made from a hand of two cards, the one kept and the one discarded
+        at_discard = [0] * len(hand)
+        at_discard[kept] += 1
+        at_discard[card] += 1
+        return discardable_slot(state, card, 2, at_discard)
 
-        plan = finish_plan(
-            state.finder,
-            others,
-            table=state.table,
-            seat=state.turn,
-            rules=rest,
-            discardable=discardable,
-        )
-        if plan is not None:
-            return True
-    return False
+    return finish_plan(
+        state.finder,
+        hand,
+        table=state.table,
+        seat=state.turn,
+        rules=attrs.evolve(rest, keep=True),
+        discardable=discardable,
+    )
 
 
 def would_be_hand(state: RoundState, *, final_discard: bool, on_others: bool = False) -> bool:
@@ -487,7 +495,7 @@ def finishing_by_exchange(
         table=table,
         seat=state.turn,
         rules=_as_the_turn_stands(state, rules),
-        discardable=lambda slot: discardable_slot(state, slot, 1, hand),
+        discardable=lambda slot, _: discardable_slot(state, slot, 1, hand),
         memo=memo,
     )
 
@@ -537,7 +545,7 @@ def _finish_plan(
         table=state.table if table is None else table,
         seat=seat,
         rules=rules,
-        discardable=lambda slot: discardable_slot(state, slot, 1, held),
+        discardable=lambda slot, _: discardable_slot(state, slot, 1, held),
         melding=melding,
         memo=memo,
     )

@@ -40,6 +40,7 @@ from hand_rummy.turn_rules.gates import (
     keeping_the_promise,
     obligation_after,
     obligation_problems,
+    one_card_melds,
 )
 from hand_rummy.turn_rules.ruling import Ruling, from_problems, refuse
 from hand_rummy.verdict import Code, Topic, Violation
@@ -423,16 +424,18 @@ def _witness(
 
 
 def promised_lay_down(state: RoundState) -> LayDown | None:
-    """Under a promise to finish the turn, a lay-down that keeps it, if a way to finish
-    starts with one: the generator lists it first, since most moves may break the promise
-    and each needs a search to say so."""
-    if (
-        state.current.obligation is not Obligation.GO_OUT
-        or state.required_opening(state.turn) is not None
-    ):
+    """Under a promise (to finish the turn, or to end it on one card), a lay-down that keeps
+    it, if a way to keep it starts with one: the generator lists it first, since most moves
+    may break the promise and each needs a search to say so."""
+    pending = state.current.obligation
+    plan: tuple[FoundMeld, ...] | None
+    if pending is Obligation.ONE_CARD:
+        plan = one_card_melds(state)
+    elif pending is Obligation.GO_OUT and state.required_opening(state.turn) is None:
+        rules = finish_rules(state)
+        plan = None if rules is None else finishing_melds(state, rules)
+    else:
         return None
-    rules = finish_rules(state)
-    plan = None if rules is None else finishing_melds(state, rules)
     if not plan:
         return None
     action = LayDown((plan[0].meld,))
