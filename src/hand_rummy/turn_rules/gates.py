@@ -373,9 +373,9 @@ def one_card_melds(state: RoundState) -> tuple[FoundMeld, ...] | None:
 def one_card_plan(state: RoundState) -> tuple[int, ...] | None:
     """:func:`one_card_melds` as indices into the finder's melds of the hand.
 
-    The hand never grows after the draw, so two cards or fewer will do. Otherwise the whole
-    hand goes out, or one search places every card but two, one kept and one discarded
-    (whichever they are: a wild taken from the table by an exchange may be the one kept).
+    The hand never grows after the draw, so two cards or fewer will do. Otherwise one search
+    places every card but two, one kept and one discarded (whichever they are: a wild taken
+    from the table by an exchange may be the one kept), or the whole hand goes out.
     """
     hand = state.hands[state.turn]
     if sum(hand) <= 2:
@@ -384,11 +384,6 @@ def one_card_plan(state: RoundState) -> tuple[int, ...] | None:
     rest = _as_the_turn_stands(state, FinishRules(final_discard=True, exchanges=exchanging))
     if stuck_beyond(state.finder, hand, table=state.table, seat=state.turn, rules=rest, limit=2):
         return None  # more cards than the kept one and the discard can go nowhere
-    final = state.ruleset.going_out.final_discard
-    if may_go_out(state):
-        out = _finish_plan(state, FinishRules(final_discard=final, exchanges=exchanging))
-        if out is not None:
-            return out
 
     def discardable(card: int, kept: int) -> bool:
         # the discard is made from a hand of two cards, the one kept and the one discarded
@@ -397,7 +392,9 @@ def one_card_plan(state: RoundState) -> tuple[int, ...] | None:
         at_discard[card] += 1
         return discardable_slot(state, card, 2, at_discard)
 
-    return finish_plan(
+    # ending on one card first: most hands that can go out can also keep a card back, and
+    # a search that fails must look everywhere
+    plan = finish_plan(
         state.finder,
         hand,
         table=state.table,
@@ -405,6 +402,10 @@ def one_card_plan(state: RoundState) -> tuple[int, ...] | None:
         rules=attrs.evolve(rest, keep=True),
         discardable=discardable,
     )
+    if plan is not None or not may_go_out(state):
+        return plan
+    final = state.ruleset.going_out.final_discard
+    return _finish_plan(state, FinishRules(final_discard=final, exchanges=exchanging))
 
 
 def would_be_hand(state: RoundState, *, final_discard: bool, on_others: bool = False) -> bool:
