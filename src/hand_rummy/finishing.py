@@ -701,7 +701,9 @@ class _Search:
         self.leaves = 0  # the ways of setting cards aside asked about so far
         self.pool: tuple[list[list[int]], set[int]] | None = None
         self.splits: dict[tuple[int, int], bool] = {}
-        self.leaving: dict[tuple[int, int], bool] = {}
+        # where each slot's byte starts in what is left, and which leftovers may end the turn
+        self.shifts = [(slot, 8 * i) for i, slot in enumerate(self.slots)]
+        self.ended: dict[int, bool] = {}
 
     def start(self) -> tuple[int, ...] | None:
         """The melds (indices, ascending) of one way to place the whole hand, or ``None``."""
@@ -827,56 +829,40 @@ class _Search:
         guard: int,
         memo: dict[tuple[int, int], bool],
     ) -> bool:
-        """Whether ``cards`` (each coded as ``units`` says) split into ``shares``, bar one
-        discard where the turn has one; ``alone`` are the cards no share holds, which can
-        only be that discard."""
+        """Whether ``cards`` (each coded as ``units`` says) split into ``shares``, bar the
+        discard where the turn has one (and the card kept, where it ends on one card);
+        ``alone`` are the cards no share holds, which can only be those."""
         if len(alone) > self.spare:
             return False
-        if self.keep:
-            return self._split_bar_two(cards, units, shares, guard=guard, memo=memo)
-        every = sum(units[slot] for slot in cards)
-        if self.spare:
-            # the discard comes last in the turn, but any one card may be it
-            for slot in alone or sorted(set(cards)):
-                if self.discardable(slot, -1) and _split(
-                    every - units[slot], shares, 0, guard, memo
-                ):
-                    return True
-            if self.need_discard or alone:
-                return False
-        return _split(every, shares, 0, guard, memo)
-
-    def _split_bar_two(
-        self,
-        cards: tuple[int, ...],
-        units: dict[int, int],
-        shares: Sequence[list[int]],
-        *,
-        guard: int,
-        memo: dict[tuple[int, int], bool],
-    ) -> bool:
-        """:meth:`_split_bar_one` for a turn that ends on one card: the shares take every
-        card but two, one kept and one discarded (which card may be the discard can depend
-        on the card kept; the cards no share holds can only be those two)."""
-        shifts = [(slot, units[slot].bit_length() - 1) for slot in sorted(set(cards))]
-        known: dict[int, bool] = {}
+        if units is self.unit:  # coded as what is left is: its tables serve
+            shifts, known = self.shifts, self.ended
+        else:
+            shifts = [(slot, units[slot].bit_length() - 1) for slot in sorted(set(cards))]
+            known = {}
 
         def ends(rest: int) -> bool:
-            """Whether the cards ``rest`` are two, one of which may be the discard beside
-            the other."""
+            """Whether the cards ``rest``, which no share takes, may end the turn (never more
+            than two cards)."""
             answer = known.get(rest)
             if answer is None:
-                two = [slot for slot, at in shifts for _ in range((rest >> at) & 0xFF)]
-                answer = len(two) == 2 and (
-                    self.discardable(two[0], two[1]) or self.discardable(two[1], two[0])
-                )
-                known[rest] = answer
+                left = [slot for slot, at in shifts for _ in range((rest >> at) & 0xFF)]
+                answer = known[rest] = self._ends(left)
             return answer
 
         every = sum(units[slot] for slot in cards)
-        # a memo of its own: the question differs from :func:`_split`'s for the same cards
-        leaving = self.leaving if memo is self.splits else {}
-        return _split_leaving(every, shares, 0, guard, leaving, ends=ends)
+        return _split_leaving(every, shares, 0, guard, memo, ends=ends)
+
+    def _ends(self, left: list[int]) -> bool:
+        """Whether the hand slots ``left`` (one entry a card) may be what the lay-offs leave:
+        none where no discard is owed, the discard, or the discard and the card kept (which
+        card may be the discard can depend on the card kept)."""
+        if self.keep:
+            return len(left) == 2 and (
+                self.discardable(left[0], left[1]) or self.discardable(left[1], left[0])
+            )
+        if not left:
+            return not self.need_discard
+        return len(left) == 1 and self.spare > 0 and self.discardable(left[0], -1)
 
     def _pooled_shares(self) -> tuple[list[list[int]], set[int]]:
         """The groups each older meld could take of the hand's cards that some might
@@ -894,27 +880,6 @@ class _Search:
         return shares, taken
 
 
-def _split(
-    left: int, shares: Sequence[list[int]], at: int, guard: int, seen: dict[tuple[int, int], bool]
-) -> bool:
-    """Whether the cards ``left`` are exactly one group from each of ``shares[at:]`` (a group
-    may be none); cards and groups are coded as in :meth:`_Search.lay_off`."""
-    if not left:
-        return True
-    if at == len(shares):
-        return False
-    key = (at, left)
-    known = seen.get(key)
-    if known is None:
-        known = _split(left, shares, at + 1, guard, seen) or any(
-            _split(left - group, shares, at + 1, guard, seen)
-            for group in shares[at]
-            if ((left | guard) - group) & guard == guard
-        )
-        seen[key] = known
-    return known
-
-
 def _split_leaving(
     left: int,
     shares: Sequence[list[int]],
@@ -925,11 +890,15 @@ def _split_leaving(
     ends: Callable[[int], bool],
 ) -> bool:
     """Whether one group from each of ``shares[at:]`` (a group may be none) can be taken
-    from the cards ``left`` so that ``ends`` accepts the cards that stay; coded as in
-    :func:`_split`. One search for every choice of the cards that stay, where asking
-    :func:`_split` of each choice would repeat it."""
+    from the cards ``left`` so that ``ends`` accepts the cards that stay; cards and groups
+    are coded as in :meth:`_Search.lay_off`. One pass for every choice of the cards that
+    stay (the discard, say): a split asked again for each choice would repeat itself."""
+    # what the later shares leave, each taking nothing, may end the turn already (``ends``
+    # takes two cards at most, whose counts set two bits at most)
+    if left.bit_count() <= 2 and ends(left):
+        return True
     if at == len(shares):
-        return ends(left)
+        return False
     key = (at, left)
     known = seen.get(key)
     if known is None:
