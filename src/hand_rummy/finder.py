@@ -807,6 +807,15 @@ class MeldFinder:
             yield found
         known.found = built
 
+    def iter_melds_using(self, hand: Counts, slots: Set[int]) -> Iterator[FoundMeld]:
+        """The melds of :meth:`melds` that use a card of one of hand ``slots``, in its order;
+        only those are built (a card that must be melded is in few of a hand's melds)."""
+        known = self._hand(hand)
+        meld = self._meld_of(known)
+        for index, candidate in enumerate(known.candidates):
+            if not slots.isdisjoint(candidate[1]):
+                yield meld(index)
+
     def melds_at(self, hand: Counts, indices: Iterable[int]) -> tuple[FoundMeld, ...]:
         """The melds of :meth:`melds` at ``indices`` (only those are built)."""
         meld = self._meld_of(self._hand(hand))

@@ -332,7 +332,9 @@ def lay_downs(
     required = state.required_opening(seat)
     size = sum(hand)
     if required is None:
-        for found in finder.iter_melds(hand):
+        # a meld that must hold a card is among the melds that use its hand slot
+        using = _obliged_slots(state)
+        for found in finder.iter_melds_using(hand, using) if using else finder.iter_melds(hand):
             if pending is not None and not _meets(state, (found,)):
                 continue
             left = _minus(hand, found.used)
