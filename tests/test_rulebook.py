@@ -420,3 +420,10 @@ def test_a_preset_rule_changed_by_hand_is_cited_on_the_custom_page() -> None:
     # a preset with its variants keeps its own page, whichever way it was built
     assert rulebook.page_of(hr.build("levant", ["opening_71"])) == "levant"
     assert rulebook.page_of(hr.rulesets.levant.with_(opening=FixedOpening(51))) == "levant"
+
+
+@pytest.mark.parametrize("page", rulebook.PAGES)
+def test_page_keys_are_the_keys_of_the_pages_rules(page: str) -> None:
+    """A citation picks its page from ``page_keys``, worked out without the page's words
+    and cross-references: the keys must be exactly those of ``page_rules``."""
+    assert rulebook.page_keys(page) == {p.rule.key for p in rulebook.page_rules(page)}

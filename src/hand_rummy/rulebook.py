@@ -76,6 +76,7 @@ __all__ = [
     "cite",
     "cited",
     "lookup",
+    "page_keys",
     "page_of",
     "page_rules",
     "rule_ids",
@@ -1875,8 +1876,15 @@ def _changes(rule: Rule, before: Ruleset, after: Ruleset) -> bool:
 
 
 @functools.cache
-def _page_keys(page: str) -> frozenset[str]:
-    return frozenset(p.rule.key for p in page_rules(page))
+def page_keys(page: str) -> frozenset[str]:
+    """The keys of the rules on a page (those of :func:`page_rules`): a rule in force in the
+    preset or in the preset with one of its variants. A citation needs only these, which
+    cost a small part of the page's words and cross-references."""
+    if page == CUSTOM:
+        return frozenset(r.key for r in RULES)
+    base = PRESETS[page]
+    rulesets = [base, *(v.apply(base) for v in variants_for(page))]
+    return frozenset(r.key for r in RULES if any(r.in_force(x) for x in rulesets))
 
 
 @functools.cache
@@ -1904,7 +1912,7 @@ def rules_in_force(ruleset: Ruleset) -> tuple[Citation, ...]:
 
 def _citation(ruleset: Ruleset, rule: Rule) -> Citation:
     page = page_of(ruleset)
-    where = page if rule.key in _page_keys(page) else CUSTOM
+    where = page if rule.key in page_keys(page) else CUSTOM
     return Citation(f"{where}.{rule.key}", rule.words(ruleset))
 
 
