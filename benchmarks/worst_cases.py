@@ -216,6 +216,51 @@ PROMISE_CASES: dict[str, tuple[str, str, str | None, tuple[tuple[int, str], ...]
         ),
         "2H JK 4H",
     ),
+    # from a hunt (2026-12-06): Gulf with the Hand exemption and joker exchanges, four seats,
+    # twelve older melds; after 3♦ 4♦ 5♦ (12 points) the only ways out start with a lay-off
+    # or an exchange, so no lay-down is listed first and each lay-off is judged by a search
+    # of the rest of the turn (those that break the promise, through every exchange)
+    "gulf-promise-lay-offs": (
+        "gulf+hand_exempt+free_phase_order+joker_exchange+layoff_before_opening",
+        "3D 4D 5D KD 7D 8D JK 10D JD AS 4H 10D JK KH",
+        None,
+        (
+            (3, "5C 6C 7C"),
+            (2, "KS JK KC"),
+            (3, "4D 5D 6D 7D"),
+            (1, "8C 9C 10C JC QC"),
+            (3, "2H 2S 2C"),
+            (2, "QD QS QC"),
+            (2, "4C 5C 6C 7C 8C 9C"),
+            (3, "JC JD JH"),
+            (3, "7H 8H 9H 10H JH QH"),
+            (3, "JS QS KS"),
+            (3, "AS 2S 3S"),
+            (1, "KD JK KC"),
+        ),
+        "3D 4D 5D",
+    ),
+    # the same hunt: Levant below the bar of 91, a way out all by lay-offs on twelve melds
+    "levant-promise-lay-offs": (
+        "levant+jokers_only+opening_91+discard_to_table",
+        "3D 4D 5D JK 4C 10D JD KD KH 8S 10C 10S 3C 4D 7D",
+        None,
+        (
+            (1, "5C 6C 7C"),
+            (1, "KS JK KC"),
+            (1, "8C 9C 10C JC QC"),
+            (2, "7S 8S 9S"),
+            (2, "4C 5C 6C 7C 8C 9C"),
+            (1, "JC JD JH"),
+            (1, "7H 8H 9H 10H JH QH"),
+            (1, "JS QS KS"),
+            (1, "5H 6H 7H"),
+            (2, "5D 6D 7D 8D"),
+            (2, "3S 4S 5S 6S"),
+            (1, "3S 4S 5S"),
+        ),
+        "3D 4D 5D",
+    ),
 }
 
 
@@ -337,16 +382,18 @@ def table_position(
     taken: bool = False,
     openings: tuple[tuple[int, int], ...] | None = None,
 ) -> hr.Round:
-    """Seat 0 of three, to move after drawing, holds ``hand``; the others own ``melds``.
+    """Seat 0 of three (or of the fewest seats the rules allow, if more), to move after
+    drawing, holds ``hand``; the others own ``melds``.
 
     With ``taken`` the last card of ``hand`` was taken from the discard pile this turn;
     ``openings`` are the openings made so far, as (seat, points), where a bar depends on them.
     """
     name, *variants = preset.split("+")
+    ruleset = hr.build(name, variants)
     spot = hr.Position(
-        hr.build(name, variants),
+        ruleset,
         indicator=indicator,
-        players=[hr.PositionSeat(hand), 12, 12],
+        players=[hr.PositionSeat(hand)] + [12] * (max(3, ruleset.players.minimum) - 1),
         table=[hr.PositionMeld(i + 1, owner, cards) for i, (owner, cards) in enumerate(melds)],
         discards="" if taken else "AD",
         discard_size=10,
