@@ -43,7 +43,7 @@ from hypothesis import strategies as st
 
 from hand_rummy.cards import CARDS, JOKER, NATURAL_CARDS, Card, Rank, Suit, parse_card, parse_cards
 from hand_rummy.finder import MeldFinder
-from hand_rummy.finishing import FinishRules, finish_plan
+from hand_rummy.finishing import FinishRules, finish_plan, finish_way
 from hand_rummy.melds import Meld, MeldRules, judge_meld
 from hand_rummy.rules import presets
 from hand_rummy.rules.ruleset import Ruleset
@@ -665,7 +665,58 @@ def check(position: Position, melding: frozenset[int] = frozenset()) -> bool:
         f"the plan's melds {[f.meld.describe() for f in melds]} leave cards that do not go out"
         f"\n{position.describe()}"
     )
+    check_way(position, position.finish, left, melding)
     return want
+
+
+def _takes_in_order(meld: Meld, slots: tuple[int, ...], rules: MeldRules) -> bool:
+    """Whether the cards of hand ``slots`` (sorted) can be laid off on ``meld`` one after
+    another, in some order, by the oracle's own lay-offs."""
+    if not slots:
+        return True
+    return any(
+        _takes_in_order(after, _drop(slots, slot), rules)
+        for slot in sorted(set(slots))
+        for after in layoff_results(meld, slot, rules)
+    )
+
+
+def check_way(
+    position: Position, finish: FinishRules, left: list[int], melding: frozenset[int]
+) -> None:
+    """The lay-offs of the way found (where it takes no wild from the table): each group goes
+    on its older meld in some order, and what the melds and the groups leave may end the
+    turn (no card, the discard, or the discard and the card kept)."""
+    way = finish_way(
+        MeldFinder.of(position.rules),
+        position.hand,
+        table=position.table,
+        seat=SEAT,
+        rules=finish,
+        discardable=position.discardable_beside,
+        melding=melding,
+    )
+    assert way is not None
+    if way.lay_offs is None:
+        return
+    rest = list(left)
+    for index, slots in way.lay_offs:
+        target = position.table[index]
+        assert finish.on_others or target.owner == SEAT
+        assert _takes_in_order(target.meld, slots, position.rules), (
+            f"{target.meld.describe()} cannot take {[_show(s) for s in slots]}"
+        )
+        for slot in slots:
+            rest[slot] -= 1
+    assert min(rest) >= 0, "the lay-offs use cards the melds took or the hand lacks"
+    ends = tuple(slot for slot, count in enumerate(rest) for _ in range(count))
+    if finish.keep:
+        assert len(ends) == 2 and any(map(position.discardable, ends)), ends
+    elif ends:
+        assert len(ends) == 1 and (finish.final_discard or finish.may_discard), ends
+        assert position.discardable(ends[0])
+    else:
+        assert not finish.final_discard
 
 
 @pytest.mark.parametrize("config", sorted(CONFIGS))
@@ -717,6 +768,12 @@ def test_ending_on_one_card_agrees_with_the_oracle(config: str, data: st.DataObj
         + (f"oracle's way: {'; '.join(how)}" if how else "")
     )
     event(f"ends on one card: {want}")
+    if plan is not None:
+        left = list(position.hand)
+        for found in MeldFinder.of(position.rules).melds_at(position.hand, plan):
+            for slot in found.used:
+                left[slot] -= 1
+        check_way(position, finish, left, frozenset())
 
 
 # --- worked by hand ---------------------------------------------------------------------

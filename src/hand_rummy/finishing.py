@@ -80,6 +80,23 @@ class FinishRules:
     promise made by filling a set of two naturals and a wild (000 §Exchanging wild cards)."""
 
 
+@attrs.frozen
+class Way:
+    """One way to finish the turn (or to end it on one card) that a search found.
+
+    ``melds``: the new melds, as indices into ``finder.meld_slots(hand)``. ``lay_offs``: for
+    a way that takes no wild from the table, the cards each older meld takes, as (its index
+    in the table the search was given, the hand slots), in table order; ``None`` for a way
+    that starts with an exchange, after which the hand holds other cards.
+    """
+
+    melds: tuple[int, ...]
+    lay_offs: tuple[tuple[int, tuple[int, ...]], ...] | None
+    exchange: tuple[int, tuple[Card, ...]] | None = None
+    """For a way that starts with an exchange, that exchange: the index in the table of the
+    meld whose wild it takes, and the cards that pay for it."""
+
+
 Discardable = Callable[[int, int], bool]
 """Whether the card in a hand slot may be the final discard, the card in the other slot
 staying in the hand (-1 where none stays)."""
@@ -96,8 +113,33 @@ def finish_plan(
     melding: Set[int] = frozenset(),
     memo: LayOffMemo | None = None,
 ) -> tuple[int, ...] | None:
-    """The new melds of one way to empty ``hand`` this turn by melds, lay-offs on ``table``
-    and a discard, or ``None`` when there is none.
+    """The new melds of :func:`finish_way`'s way, or ``None``."""
+    way = finish_way(
+        finder,
+        hand,
+        table=table,
+        seat=seat,
+        rules=rules,
+        discardable=discardable,
+        melding=melding,
+        memo=memo,
+    )
+    return None if way is None else way.melds
+
+
+def finish_way(
+    finder: MeldFinder,
+    hand: Sequence[int],
+    *,
+    table: Iterable[TableMeld],
+    seat: int,
+    rules: FinishRules,
+    discardable: Discardable,
+    melding: Set[int] = frozenset(),
+    memo: LayOffMemo | None = None,
+) -> Way | None:
+    """One way to empty ``hand`` this turn by melds, lay-offs on ``table`` and a discard
+    (:class:`Way`), or ``None`` when there is none.
 
     ``discardable(slot, kept)`` says whether the card in a hand slot may be the
     final discard (``kept``: the slot of the card kept, with ``rules.keep``). The
@@ -122,21 +164,21 @@ def finish_plan(
     """
     table = table if isinstance(table, tuple) else tuple(table)
     search = _searcher(finder, seat, rules, discardable, memo)
-    plan = search(hand, table, melding=melding)
-    if plan is not None or not rules.exchanges:
-        return plan
+    way = search(hand, table, melding=melding)
+    if way is not None or not rules.exchanges:
+        return way
     free = functools.partial(search, melding=frozenset())
     # only a wild can be melded and taken back: a natural card melded stays in its meld
     wild = finder.rules.is_wild
     taken_back = any(slot < DEMOTED and wild(CARDS[slot]) for slot in melding)
     if taken_back and free(hand, table) is not None:
-        return ()
+        return Way((), None)
     # a whole hand, before its opening: most of its cards are often stranded, and a count
     # of them spares most searches after an exchange
-    found = _after_exchange(
+    first = _after_exchange(
         finder, hand, table, seat=seat, rules=rules, search=free, seen=set(), count=True
     )
-    return () if found else None
+    return None if first is None else Way((), None, first)
 
 
 def exchange_finish(
@@ -158,7 +200,8 @@ def exchange_finish(
         _searcher(finder, seat, rules, discardable, memo), melding=frozenset()
     )
     laid = table if isinstance(table, tuple) else tuple(table)
-    return _after_exchange(finder, hand, laid, seat=seat, rules=rules, search=search, seen=set())
+    found = _after_exchange(finder, hand, laid, seat=seat, rules=rules, search=search, seen=set())
+    return found is not None
 
 
 def bought_back(
@@ -169,8 +212,8 @@ def bought_back(
     that meld with the natural card in the first place leaves the same hand, and the same
     table.)"""
     seat = melds[0].owner if melds else 0
-    for after, laid in _exchanges(finder, hand, melds, seat, rules):
-        yield next(i for i, (old, new) in enumerate(zip(melds, laid)) if old is not new), after
+    for after, _, (index, _) in _exchanges(finder, hand, melds, seat, rules):
+        yield index, after
 
 
 def _searcher(
@@ -179,7 +222,7 @@ def _searcher(
     rules: FinishRules,
     discardable: Discardable,
     memo: LayOffMemo | None,
-) -> Callable[..., tuple[int, ...] | None]:
+) -> Callable[..., Way | None]:
     """The search without exchanges, for a hand and a table (and ``melding``)."""
     return functools.partial(
         _finish_plan, finder, seat=seat, rules=rules, discardable=discardable, memo=memo
@@ -196,11 +239,11 @@ def _finish_plan(
     discardable: Discardable,
     melding: Set[int],
     memo: LayOffMemo | None,
-) -> tuple[int, ...] | None:
-    """:func:`finish_plan` without exchanges."""
+) -> Way | None:
+    """:func:`finish_way` without exchanges."""
     spare = _spare(rules)
     if sum(hand) == 0:
-        return None if rules.final_discard or melding else ()
+        return None if rules.final_discard or melding or rules.keep else Way((), ())
     older = _older(finder, table, seat, rules)
     in_melds = finder.slots_in_melds(hand) if rules.new_melds else frozenset()
     if melding and melding.isdisjoint(in_melds):
@@ -221,7 +264,12 @@ def _finish_plan(
         melding=melding,
         memo=memo,
     )
-    return search.start()
+    melds = search.start()
+    if melds is None:
+        return None
+    # the older melds the search was given are the table's that may take cards, in order
+    usable = [i for i, m in enumerate(table) if rules.on_others or m.owner == seat]
+    return Way(melds, tuple((usable[target], slots) for target, slots in search.laid))
 
 
 def _after_exchange(
@@ -231,13 +279,14 @@ def _after_exchange(
     *,
     seat: int,
     rules: FinishRules,
-    search: Callable[[Sequence[int], tuple[TableMeld, ...]], tuple[int, ...] | None],
+    search: Callable[[Sequence[int], tuple[TableMeld, ...]], Way | None],
     seen: set[tuple[object, ...]],
     count: bool = False,
     stranded: _Stranded | None = None,
-) -> bool:
-    """Whether some way to finish takes a wild from a meld of ``table`` (and perhaps more
-    after it): ``search`` answers for a hand and table without exchanges. With ``count``,
+) -> tuple[int, tuple[Card, ...]] | None:
+    """The first exchange of some way to finish that takes a wild from a meld of ``table``
+    (and perhaps more after it), as (the meld's index in ``table``, the cards that pay), or
+    ``None``: ``search`` answers for a hand and table without exchanges. With ``count``,
     a hand after exchanges is not searched where too many cards stay :class:`_Stranded`
     for the wilds it holds.
 
@@ -246,7 +295,7 @@ def _after_exchange(
     natural card would, keeping the wild. Each exchange leaves one wild fewer on the
     table, so the search ends; ``seen`` holds the hands and tables met already.
     """
-    for after, laid in _exchanges(finder, hand, table, seat, rules):
+    for after, laid, taking in _exchanges(finder, hand, table, seat, rules):
         key = (tuple(after), tuple(t.meld for t in laid))
         if key in seen:
             continue
@@ -256,19 +305,22 @@ def _after_exchange(
         if (
             stranded is None or not stranded.too_many(after, _wild_count(finder.rules, after))
         ) and search(after, laid) is not None:
-            return True
-        if _after_exchange(
-            finder,
-            after,
-            laid,
-            seat=seat,
-            rules=rules,
-            search=search,
-            seen=seen,
-            stranded=stranded,
+            return taking
+        if (
+            _after_exchange(
+                finder,
+                after,
+                laid,
+                seat=seat,
+                rules=rules,
+                search=search,
+                seen=seen,
+                stranded=stranded,
+            )
+            is not None
         ):
-            return True
-    return False
+            return taking
+    return None
 
 
 def _wild_count(rules: MeldRules, hand: Sequence[int]) -> int:
@@ -382,11 +434,12 @@ def _exchanges(
     table: tuple[TableMeld, ...],
     seat: int,
     rules: FinishRules,
-) -> Iterator[tuple[list[int], tuple[TableMeld, ...]]]:
+) -> Iterator[tuple[list[int], tuple[TableMeld, ...], tuple[int, tuple[Card, ...]]]]:
     """Each exchange ``hand`` can pay for on ``table``: the hand and the table after it
-    (the freed wild in the hand, an ordinary copy)."""
+    (the freed wild in the hand, an ordinary copy), and the exchange (the index of the
+    meld in ``table``, the cards that pay)."""
     meld_rules = finder.rules
-    for target in table:
+    for index, target in enumerate(table):
         if not rules.on_others and target.owner != seat:
             continue
         for supply in exchange_supplies(target.meld, target.kind, meld_rules):
@@ -404,7 +457,7 @@ def _exchanges(
                 after[slot] -= count
             after[result.wild.index] += 1
             changed = attrs.evolve(target, meld=result.meld)
-            yield after, tuple(changed if t is target else t for t in table)
+            yield after, tuple(changed if t is target else t for t in table), (index, supply)
 
 
 _exchanged = functools.lru_cache(maxsize=1024)(exchange)
@@ -686,6 +739,8 @@ class _Search:
         self.melding = frozenset(number[slot] for slot in melding if slot in number)
         self.melding_held = sum(hand[slot] for slot in melding if slot in number)
         self.path: list[int] = []  # the melds of the way found, the last laid first
+        # the lay-offs of the way found: (index among the targets, the hand slots it takes)
+        self.laid: list[tuple[int, tuple[int, ...]]] = []
         # the card to place next is the held one with the fewest melds to try (a card in none
         # first of all): the choice narrows fastest where it has least to choose from
         self.order = sorted(range(len(self.slots)), key=lambda i: len(needs[i]))
@@ -699,7 +754,7 @@ class _Search:
         self.memo = memo
         self.seen: dict[object, bool] = {}
         self.leaves = 0  # the ways of setting cards aside asked about so far
-        self.pool: tuple[list[list[int]], set[int]] | None = None
+        self.pool: tuple[list[list[int]], set[int], list[int]] | None = None
         self.splits: dict[tuple[int, int], bool] = {}
         # where each slot's byte starts in what is left, and which leftovers may end the turn
         self.shifts = [(slot, 8 * i) for i, slot in enumerate(self.slots)]
@@ -777,6 +832,7 @@ class _Search:
         """
         if not cards:
             # a hand placed whole: out, where no discard is owed and no card is to be kept
+            self.laid = []
             return not (self.keep or (self.need_discard and spare))
         self.leaves += 1
         if self.leaves > _POOL_AFTER:
@@ -793,18 +849,20 @@ class _Search:
         # what each meld could take of all the cards: a group that needs the card kept for
         # the discard does not fit in what is left, so the same groups serve every choice
         shares = []
+        owners = []  # the target of each share
         taken = 0  # a nonzero byte for each card that some meld could take
-        for meld, kind in targets:
+        for target, (meld, kind) in enumerate(targets):
             groups = takes(self.finder, meld, kind, cards, self.memo)
             if groups:  # a meld that takes none of them has no say in the split
                 coded = [code(g) for g in groups]
                 shares.append(coded)
+                owners.append(target)
                 for group in coded:
                     taken |= group  # or-ed, not added: a sum could carry into the next byte
         # a card that no meld could take can only be the discard
         alone = [slot for slot in cards if not (taken >> shift[slot]) & 0xFF]
         units = {slot: 1 << at for slot, at in shift.items()}
-        return self._split_bar_one(cards, alone, units, shares, guard=guard, memo={})
+        return self._split_bar_one(cards, alone, units, shares, owners, guard=guard, memo={})
 
     def _lay_off_pooled(self, cards: tuple[int, ...]) -> bool:
         """:meth:`lay_off` for a search that reaches many ways of setting cards aside: the
@@ -813,10 +871,10 @@ class _Search:
         on the group alone), and so does the memo of the split."""
         if self.pool is None:
             self.pool = self._pooled_shares()
-        shares, taken = self.pool
+        shares, taken, owners = self.pool
         alone = [slot for slot in cards if slot not in taken]
         return self._split_bar_one(
-            cards, alone, self.unit, shares, guard=self.guard, memo=self.splits
+            cards, alone, self.unit, shares, owners, guard=self.guard, memo=self.splits
         )
 
     def _split_bar_one(
@@ -825,13 +883,15 @@ class _Search:
         alone: list[int],
         units: dict[int, int],
         shares: Sequence[list[int]],
+        owners: Sequence[int],
         *,
         guard: int,
         memo: dict[tuple[int, int], bool],
     ) -> bool:
-        """Whether ``cards`` (each coded as ``units`` says) split into ``shares``, bar the
-        discard where the turn has one (and the card kept, where it ends on one card);
-        ``alone`` are the cards no share holds, which can only be those."""
+        """Whether ``cards`` (each coded as ``units`` says) split into ``shares`` (those of
+        the targets ``owners``), bar the discard where the turn has one (and the card kept,
+        where it ends on one card); ``alone`` are the cards no share holds, which can only
+        be those. Where they do, :attr:`laid` says how."""
         if len(alone) > self.spare:
             return False
         if units is self.unit:  # coded as what is left is: its tables serve
@@ -840,19 +900,29 @@ class _Search:
             shifts = [(slot, units[slot].bit_length() - 1) for slot in sorted(set(cards))]
             known = {}
 
+        def slots(code: int) -> tuple[int, ...]:
+            """The hand slots of the cards ``code`` holds, one entry a card."""
+            return tuple(slot for slot, at in shifts for _ in range((code >> at) & 0xFF))
+
         def ends(rest: int) -> bool:
             """Whether the cards ``rest``, which no share takes, may end the turn (never more
             than two cards)."""
             answer = known.get(rest)
             if answer is None:
-                left = [slot for slot, at in shifts for _ in range((rest >> at) & 0xFF)]
-                answer = known[rest] = self._ends(left)
+                answer = known[rest] = self._ends(slots(rest))
             return answer
 
         every = sum(units[slot] for slot in cards)
-        return _split_leaving(every, shares, 0, guard, memo, ends=ends)
+        if not _split_leaving(every, shares, 0, guard, memo, ends=ends):
+            return False
+        # the split's memo holds every answer on the way to this one: walk it back
+        self.laid = [
+            (owners[at], slots(group))
+            for at, group in _split_taken(every, shares, guard, memo, ends=ends)
+        ]
+        return True
 
-    def _ends(self, left: list[int]) -> bool:
+    def _ends(self, left: tuple[int, ...]) -> bool:
         """Whether the hand slots ``left`` (one entry a card) may be what the lay-offs leave:
         none where no discard is owed, the discard, or the discard and the card kept (which
         card may be the discard can depend on the card kept)."""
@@ -864,20 +934,23 @@ class _Search:
             return not self.need_discard
         return len(left) == 1 and self.spare > 0 and self.discardable(left[0], -1)
 
-    def _pooled_shares(self) -> tuple[list[list[int]], set[int]]:
+    def _pooled_shares(self) -> tuple[list[list[int]], set[int], list[int]]:
         """The groups each older meld could take of the hand's cards that some might
-        (coded as what is left is), and the cards some group holds."""
+        (coded as what is left is), the cards some group holds, and the target of each
+        share."""
         counts = self.counts
         pool = tuple(slot for slot in self.slots if self.reach(slot) for _ in range(counts[slot]))
         unit = self.unit
         shares: list[list[int]] = []
         taken: set[int] = set()
-        for meld, kind in self.targets:
+        owners: list[int] = []
+        for target, (meld, kind) in enumerate(self.targets):
             groups = takes(self.finder, meld, kind, pool, self.memo)
             if groups:
                 shares.append([sum(map(unit.__getitem__, group)) for group in groups])
+                owners.append(target)
                 taken.update(slot for group in groups for slot in group)
-        return shares, taken
+        return shares, taken, owners
 
 
 def _split_leaving(
@@ -909,3 +982,30 @@ def _split_leaving(
         )
         seen[key] = known
     return known
+
+
+def _split_taken(
+    left: int,
+    shares: Sequence[list[int]],
+    guard: int,
+    seen: dict[tuple[int, int], bool],
+    *,
+    ends: Callable[[int], bool],
+) -> list[tuple[int, int]]:
+    """The groups (share index, group) of one split that :func:`_split_leaving` accepts from
+    the start, found the way it searches, its memo ``seen`` answering again."""
+    taken = []
+    for at in range(len(shares)):
+        if left.bit_count() <= 2 and ends(left):
+            break  # the later shares take nothing
+        if _split_leaving(left, shares, at + 1, guard, seen, ends=ends):
+            continue
+        group = next(
+            g
+            for g in shares[at]
+            if ((left | guard) - g) & guard == guard
+            and _split_leaving(left - g, shares, at + 1, guard, seen, ends=ends)
+        )
+        taken.append((at, group))
+        left -= group
+    return taken

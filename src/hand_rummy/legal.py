@@ -32,7 +32,9 @@ from hand_rummy.turn_rules import (
     lay_offs,
     may_claim_redeal,
     may_take,
+    promised_exchange,
     promised_lay_down,
+    promised_lay_off,
 )
 
 __all__ = ["LegalActions", "generate"]
@@ -46,9 +48,9 @@ def generate(state: RoundState) -> Iterator[Action]:
     The cheap moves come first, so that a caller who wants any legal move (or only to
     know that there is one) never waits for the search of a hand's openings. Under a
     promise (to finish the turn, or to end it on one card), where each move needs a search
-    to show that it keeps the promise, the lay-down that one way to keep it starts with
-    comes right after the discards; and of the openings below the bar, the one that a way
-    to finish lays down.
+    to show that it keeps the promise, the lay-down, lay-off or exchange that one way to keep
+    it starts with comes right after the discards; and of the openings below the bar, the one
+    that a way to finish lays down.
     Where an opening is owed and the hand holds two wild cards or more, one of natural cards
     alone comes first of the lay-downs.
     """
@@ -68,11 +70,16 @@ def generate(state: RoundState) -> Iterator[Action]:
     yield from discard_options(state)
     if bare_turn(state):
         return
+    # under a promise, the first move of the way found to keep it, before the moves that
+    # each need a search of their own
     first = promised_lay_down(state)
-    if first is not None:
-        yield first
-    yield from lay_offs(state)
-    yield from exchanges(state)
+    offered = None if first is not None else promised_lay_off(state)
+    paid = None if first is not None or offered is not None else promised_exchange(state)
+    for promised in (first, offered, paid):
+        if promised is not None:
+            yield promised
+    yield from lay_offs(state, offered)
+    yield from exchanges(state, paid)
     yield from lay_downs(state, first)
 
 

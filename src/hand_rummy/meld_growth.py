@@ -23,7 +23,14 @@ from hand_rummy.rules.wilds import MeldKind
 from hand_rummy.state import DEMOTED
 from hand_rummy.table import LayoffContext, lay_off
 
-__all__ = ["LayOffMemo", "lay_off_codes", "lay_off_groups", "lay_off_options", "takes"]
+__all__ = [
+    "LayOffMemo",
+    "first_lay_off",
+    "lay_off_codes",
+    "lay_off_groups",
+    "lay_off_options",
+    "takes",
+]
 
 _GOING_OUT = LayoffContext(going_out=True)
 """Lay-offs of a player going out this turn (000's set of two naturals and a wild may grow)."""
@@ -222,3 +229,44 @@ def _lay_off_options(finder: MeldFinder, meld: Meld, kind: MeldKind, slot: int) 
         if result.meld is not None:
             found.append(result.meld)
     return found
+
+
+def first_lay_off(
+    finder: MeldFinder, meld: Meld, kind: MeldKind, slots: Sequence[int]
+) -> tuple[int, Card | None] | None:
+    """A card of hand ``slots`` that can go on ``meld`` first, and its role, such that the
+    others can follow one after another; ``None`` if none can (or if the first would have to
+    be a demoted card, whose roles this does not try). Lay-offs as a finishing player's."""
+    held = sorted(slots)
+    for slot in dict.fromkeys(held):
+        if slot >= DEMOTED:
+            continue
+        rest = list(held)
+        rest.remove(slot)
+        card = CARDS[slot]
+        for role, _ in finder.layoff_options(meld, kind).get(slot, ()):
+            grown = lay_off(
+                meld,
+                [card],
+                finder.rules,
+                roles={0: role} if role is not None else None,
+                context=_GOING_OUT,
+            ).meld
+            if grown is not None and _follow(finder, grown, kind, rest):
+                return slot, role
+    return None
+
+
+def _follow(finder: MeldFinder, meld: Meld, kind: MeldKind, slots: list[int]) -> bool:
+    """Whether the cards of ``slots`` can be laid off on ``meld`` one after another."""
+    if not slots:
+        return True
+    for slot in dict.fromkeys(slots):
+        rest = list(slots)
+        rest.remove(slot)
+        if any(
+            _follow(finder, grown, kind, rest)
+            for grown in lay_off_options(finder, meld, kind, slot)
+        ):
+            return True
+    return False

@@ -30,7 +30,7 @@ from hand_rummy.state import Phase, RoundState
 from hand_rummy.transitions import Drawn, Redealt
 from hand_rummy.turn_rules.discarding import discard_options, judge_discard
 from hand_rummy.turn_rules.drawing import judge_take, may_take, take_problems
-from hand_rummy.turn_rules.exchanging import exchanges, judge_exchange
+from hand_rummy.turn_rules.exchanging import exchanges, judge_exchange, promised_exchange
 from hand_rummy.turn_rules.gates import (
     bare_turn,
     going_out_problems,
@@ -41,7 +41,7 @@ from hand_rummy.turn_rules.gates import (
     would_be_hand,
 )
 from hand_rummy.turn_rules.laying_down import judge_lay_down, lay_downs, promised_lay_down
-from hand_rummy.turn_rules.laying_off import judge_lay_off, lay_offs
+from hand_rummy.turn_rules.laying_off import judge_lay_off, lay_offs, promised_lay_off
 from hand_rummy.turn_rules.ruling import Ruling, refuse
 from hand_rummy.verdict import Code, Topic
 
@@ -64,7 +64,9 @@ __all__ = [
     "may_go_out",
     "may_take",
     "obligation_problems",
+    "promised_exchange",
     "promised_lay_down",
+    "promised_lay_off",
     "take_problems",
     "would_be_hand",
 ]

@@ -16,6 +16,7 @@ from hand_rummy.turn_rules.gates import (
     keep_problems,
     keeping_the_promise,
     obligation_problems,
+    promise_way,
     taken_pays_for_wilds,
 )
 from hand_rummy.turn_rules.laying_down import lay_downs
@@ -23,7 +24,7 @@ from hand_rummy.turn_rules.laying_off import lay_offs
 from hand_rummy.turn_rules.ruling import Ruling, from_problems, refuse
 from hand_rummy.verdict import Code, Topic
 
-__all__ = ["exchanges", "judge_exchange"]
+__all__ = ["exchanges", "judge_exchange", "promised_exchange"]
 
 
 def judge_exchange(state: RoundState, action: Exchange) -> Ruling:
@@ -125,8 +126,21 @@ def _uses_freed(after: RoundState) -> bool:
     return any(True for _ in lay_downs(after, in_order=False)) or any(True for _ in lay_offs(after))
 
 
-def exchanges(state: RoundState) -> Iterator[Exchange]:
-    """Every legal wild exchange: each wild on the table with each supply that could pay."""
+def promised_exchange(state: RoundState) -> Exchange | None:
+    """Under a promise (to finish the turn, or to end it on one card), an exchange that
+    keeps it, if the way found to keep it starts with one: the generator lists it first, as
+    it does a promised lay-down."""
+    way = promise_way(state)
+    if way is None or way.exchange is None:
+        return None
+    index, cards = way.exchange
+    action = Exchange(state.table[index].id, cards)
+    return action if judge_exchange(state, action).ok else None
+
+
+def exchanges(state: RoundState, listed: Exchange | None = None) -> Iterator[Exchange]:
+    """Every legal wild exchange: each wild on the table with each supply that could pay,
+    but ``listed`` (one listed already, as :func:`promised_exchange`'s is)."""
     seat = state.turn
     policy = state.ruleset.exchange
     if not policy.allowed or (policy.needs_opening and not state.opened[seat]):
@@ -145,5 +159,5 @@ def exchanges(state: RoundState) -> Iterator[Exchange]:
                 continue  # the taken card is owed to a meld: only it may pay
             if all(hand[c.index] >= supply.count(c) for c in supply):
                 action = Exchange(target.id, supply)
-                if judge_exchange(state, action).ok:
+                if action != listed and judge_exchange(state, action).ok:
                     yield action

@@ -11,7 +11,13 @@ import attrs
 from hand_rummy.actions import Action
 from hand_rummy.cards import CARDS, Card
 from hand_rummy.finder import FoundMeld
-from hand_rummy.finishing import FinishRules, exchange_finish, finish_plan, stuck_beyond
+from hand_rummy.finishing import (
+    FinishRules,
+    Way,
+    exchange_finish,
+    finish_way,
+    stuck_beyond,
+)
 from hand_rummy.meld_growth import LayOffMemo
 from hand_rummy.memo import IdentityMemo
 from hand_rummy.rulebook import violation
@@ -57,7 +63,9 @@ __all__ = [
     "obligation_problems",
     "one_card_melds",
     "one_card_plan",
+    "one_card_way",
     "promise_checks_counted",
+    "promise_way",
     "taken_pays_for_wilds",
     "undiscardable",
     "wild_discard_barred",
@@ -371,7 +379,13 @@ def one_card_melds(state: RoundState) -> tuple[FoundMeld, ...] | None:
 
 
 def one_card_plan(state: RoundState) -> tuple[int, ...] | None:
-    """:func:`one_card_melds` as indices into the finder's melds of the hand.
+    """:func:`one_card_melds` as indices into the finder's melds of the hand."""
+    way = one_card_way(state)
+    return None if way is None else way.melds
+
+
+def one_card_way(state: RoundState) -> Way | None:
+    """One way for the player to move to end this turn out or on one card, or ``None``.
 
     The hand never grows after the draw, so two cards or fewer will do. Otherwise one search
     places every card but two, one kept and one discarded (whichever they are: a wild taken
@@ -379,7 +393,7 @@ def one_card_plan(state: RoundState) -> tuple[int, ...] | None:
     """
     hand = state.hands[state.turn]
     if sum(hand) <= 2:
-        return ()
+        return Way((), ())
     exchanging = exchanges_in_finish(state)
     rest = _as_the_turn_stands(state, FinishRules(final_discard=True, exchanges=exchanging))
     if stuck_beyond(state.finder, hand, table=state.table, seat=state.turn, rules=rest, limit=2):
@@ -394,7 +408,7 @@ def one_card_plan(state: RoundState) -> tuple[int, ...] | None:
 
     # ending on one card first: most hands that can go out can also keep a card back, and
     # a search that fails must look everywhere
-    plan = finish_plan(
+    way = finish_way(
         state.finder,
         hand,
         table=state.table,
@@ -402,10 +416,35 @@ def one_card_plan(state: RoundState) -> tuple[int, ...] | None:
         rules=attrs.evolve(rest, keep=True),
         discardable=discardable,
     )
-    if plan is not None or not may_go_out(state):
-        return plan
+    if way is not None or not may_go_out(state):
+        return way
     final = state.ruleset.going_out.final_discard
-    return _finish_plan(state, FinishRules(final_discard=final, exchanges=exchanging))
+    return _finish_way(state, FinishRules(final_discard=final, exchanges=exchanging))
+
+
+def promise_way(state: RoundState) -> Way | None:
+    """Under a promise (to finish the turn, or to end it on one card), one way the player
+    to move can still keep it; ``None`` without a promise or a way. The generator lists
+    the first move of this way first, and asks twice (a lay-down, then a lay-off): the last
+    round asked about is remembered."""
+    key = (id(state),)
+    known = _PROMISE_WAYS.get(key)
+    if known is None:
+        known = _PROMISE_WAYS.put(key, (state,), (_promise_way(state),))
+    return known[0]
+
+
+_PROMISE_WAYS: IdentityMemo[tuple[Way | None]] = IdentityMemo(limit=1)
+
+
+def _promise_way(state: RoundState) -> Way | None:
+    pending = state.current.obligation
+    if pending is Obligation.ONE_CARD:
+        return one_card_way(state)
+    if pending is not Obligation.GO_OUT or state.required_opening(state.turn) is not None:
+        return None
+    rules = finish_rules(state)
+    return None if rules is None else _finish_way(state, rules)
 
 
 def would_be_hand(state: RoundState, *, final_discard: bool, on_others: bool = False) -> bool:
@@ -537,10 +576,23 @@ def _finish_plan(
     table: tuple[TableMeld, ...] | None = None,
     memo: LayOffMemo | None = None,
 ) -> tuple[int, ...] | None:
+    way = _finish_way(state, rules, melding, hand=hand, table=table, memo=memo)
+    return None if way is None else way.melds
+
+
+def _finish_way(
+    state: RoundState,
+    rules: FinishRules,
+    melding: Set[int] = frozenset(),
+    *,
+    hand: Sequence[int] | None = None,
+    table: tuple[TableMeld, ...] | None = None,
+    memo: LayOffMemo | None = None,
+) -> Way | None:
     seat = state.turn
     held = state.hands[seat] if hand is None else hand
     rules = _as_the_turn_stands(state, rules)
-    return finish_plan(
+    return finish_way(
         state.finder,
         held,
         table=state.table if table is None else table,

@@ -40,7 +40,7 @@ from hand_rummy.turn_rules.gates import (
     keeping_the_promise,
     obligation_after,
     obligation_problems,
-    one_card_melds,
+    promise_way,
 )
 from hand_rummy.turn_rules.ruling import Ruling, from_problems, refuse
 from hand_rummy.verdict import Code, Topic, Violation
@@ -427,20 +427,13 @@ def _witness(
 
 def promised_lay_down(state: RoundState) -> LayDown | None:
     """Under a promise (to finish the turn, or to end it on one card), a lay-down that keeps
-    it, if a way to keep it starts with one: the generator lists it first, since most moves
-    may break the promise and each needs a search to say so."""
-    pending = state.current.obligation
-    plan: tuple[FoundMeld, ...] | None
-    if pending is Obligation.ONE_CARD:
-        plan = one_card_melds(state)
-    elif pending is Obligation.GO_OUT and state.required_opening(state.turn) is None:
-        rules = finish_rules(state)
-        plan = None if rules is None else finishing_melds(state, rules)
-    else:
+    it, if the way found to keep it starts with one: the generator lists it first, since
+    most moves may break the promise and each needs a search to say so."""
+    way = promise_way(state)
+    if way is None or not way.melds:
         return None
-    if not plan:
-        return None
-    action = LayDown((plan[0].meld,))
+    found = state.finder.melds_at(state.hands[state.turn], way.melds[:1])
+    action = LayDown((found[0].meld,))
     return action if judge_lay_down(state, action).ok else None
 
 

@@ -8,6 +8,7 @@ import attrs
 
 from hand_rummy.actions import LayOff
 from hand_rummy.cards import CARDS, Card, Rank, Suit
+from hand_rummy.meld_growth import first_lay_off
 from hand_rummy.rulebook import violation
 from hand_rummy.rules.turn import FreedWild
 from hand_rummy.rules.wilds import MeldKind
@@ -25,11 +26,12 @@ from hand_rummy.turn_rules.gates import (
     lay_off_context,
     may_promise_one_card,
     obligation_problems,
+    promise_way,
 )
 from hand_rummy.turn_rules.ruling import Ruling, from_problems
 from hand_rummy.verdict import Code, Topic, Violation, told_more
 
-__all__ = ["judge_lay_off", "lay_offs"]
+__all__ = ["judge_lay_off", "lay_offs", "promised_lay_off"]
 
 
 def _lay_off_gate(state: RoundState, action: LayOff) -> tuple[list[Violation], TableMeld | None]:
@@ -186,8 +188,26 @@ def _with_exchange_hint(
     return told_more(problems, after=hint)
 
 
-def lay_offs(state: RoundState) -> Iterator[LayOff]:
-    """Every legal lay-off, from the finder's table of each meld's ends."""
+def promised_lay_off(state: RoundState) -> LayOff | None:
+    """Under a promise (to finish the turn, or to end it on one card), a lay-off that keeps
+    it, if the way found to keep it lays no new meld and starts with lay-offs: the generator
+    lists it first, as it does a promised lay-down."""
+    way = promise_way(state)
+    if way is None or way.melds or not way.lay_offs:
+        return None
+    index, slots = way.lay_offs[0]
+    target = state.table[index]
+    first = first_lay_off(state.finder, target.meld, target.kind, slots)
+    if first is None:
+        return None
+    slot, role = first
+    action = LayOff(target.id, CARDS[slot], role)
+    return action if judge_lay_off(state, action).ok else None
+
+
+def lay_offs(state: RoundState, listed: LayOff | None = None) -> Iterator[LayOff]:
+    """Every legal lay-off, from the finder's table of each meld's ends, but ``listed`` (one
+    listed already, as :func:`promised_lay_off`'s is)."""
     seat = state.turn
     if state.ruleset.layoff.needs_opening and not state.opened[seat]:
         return
@@ -206,6 +226,8 @@ def lay_offs(state: RoundState) -> Iterator[LayOff]:
             card = CARDS[index]
             for role, contextual in options[index]:
                 action = LayOff(target.id, card, role)
+                if action == listed:
+                    continue
                 if contextual or careful:
                     if judge_lay_off(state, action).ok:
                         yield action
