@@ -35,6 +35,7 @@ import itertools
 import os
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 import attrs
 import pytest
@@ -43,7 +44,7 @@ from hypothesis import strategies as st
 
 from hand_rummy.cards import CARDS, JOKER, NATURAL_CARDS, Card, Rank, Suit, parse_card, parse_cards
 from hand_rummy.finder import MeldFinder
-from hand_rummy.finishing import FinishRules, finish_plan, finish_way
+from hand_rummy.finishing import FinishRules, Way, finish_way
 from hand_rummy.melds import Meld, MeldRules, judge_meld
 from hand_rummy.rules import presets
 from hand_rummy.rules.ruleset import Ruleset
@@ -75,6 +76,12 @@ NEW = -1
 """The owner the oracle gives the melds laid this turn (the player's own)."""
 _OWED: Entry = (Meld.of("2C 3C 4C"), MeldKind.RUN, -2)
 """The last entry of a table while a card that must be melded is not: a marker, no meld."""
+
+
+def finish_plan(*args: Any, **kwargs: Any) -> tuple[int, ...] | None:
+    """The new melds of :func:`~hand_rummy.finishing.finish_way`'s way, or ``None``."""
+    way: Way | None = finish_way(*args, **kwargs)
+    return None if way is None else way.melds
 
 
 # --- the oracle -----------------------------------------------------------------------

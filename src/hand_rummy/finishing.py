@@ -18,7 +18,7 @@ cards set aside can be laid off, in some order, on the older melds. Every
 card has to go somewhere, so any choice of card finds every way; the card
 with the fewest ways shows a dead end soonest.
 
-A search that succeeds also says how (:func:`finish_plan`): the new melds on
+A search that succeeds also says how (:func:`finish_way`): the new melds on
 the path that ended in success. The legal-action generator lists the move that
 such a way starts with first, where every other move would need a search of
 its own to be shown legal.
@@ -46,7 +46,7 @@ __all__ = [
     "FinishRules",
     "bought_back",
     "exchange_finish",
-    "finish_plan",
+    "finish_way",
     "stuck_beyond",
 ]
 
@@ -100,31 +100,6 @@ class Way:
 Discardable = Callable[[int, int], bool]
 """Whether the card in a hand slot may be the final discard, the card in the other slot
 staying in the hand (-1 where none stays)."""
-
-
-def finish_plan(
-    finder: MeldFinder,
-    hand: Sequence[int],
-    *,
-    table: Iterable[TableMeld],
-    seat: int,
-    rules: FinishRules,
-    discardable: Discardable,
-    melding: Set[int] = frozenset(),
-    memo: LayOffMemo | None = None,
-) -> tuple[int, ...] | None:
-    """The new melds of :func:`finish_way`'s way, or ``None``."""
-    way = finish_way(
-        finder,
-        hand,
-        table=table,
-        seat=seat,
-        rules=rules,
-        discardable=discardable,
-        melding=melding,
-        memo=memo,
-    )
-    return None if way is None else way.melds
 
 
 def finish_way(
@@ -191,8 +166,8 @@ def exchange_finish(
     discardable: Discardable,
     memo: LayOffMemo | None = None,
 ) -> bool:
-    """Whether some way to empty ``hand`` this turn (as :func:`finish_plan` has them) takes
-    a wild from a meld of ``table``: the part of :func:`finish_plan` that a caller who knows
+    """Whether some way to empty ``hand`` this turn (as :func:`finish_way` has them) takes
+    a wild from a meld of ``table``: the part of :func:`finish_way` that a caller who knows
     already that no way without an exchange is left still needs."""
     if not rules.exchanges:
         return False
@@ -225,11 +200,11 @@ def _searcher(
 ) -> Callable[..., Way | None]:
     """The search without exchanges, for a hand and a table (and ``melding``)."""
     return functools.partial(
-        _finish_plan, finder, seat=seat, rules=rules, discardable=discardable, memo=memo
+        _way_without_exchanges, finder, seat=seat, rules=rules, discardable=discardable, memo=memo
     )
 
 
-def _finish_plan(
+def _way_without_exchanges(
     finder: MeldFinder,
     hand: Sequence[int],
     table: tuple[TableMeld, ...],

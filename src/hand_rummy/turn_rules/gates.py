@@ -501,7 +501,7 @@ def exchanges_in_finish(state: RoundState) -> bool:
 
 def can_still_finish(state: RoundState, rules: FinishRules) -> bool:
     """Whether the player to move can still get rid of every card this turn."""
-    return _finish_plan(state, rules) is not None
+    return _finish_way(state, rules) is not None
 
 
 def finishing_melds(
@@ -515,8 +515,8 @@ def finishing_melds(
     opening can finish (whatever it lays, the whole turn is one of these
     ways, its melds grown by the lay-offs onto them).
     """
-    plan = _finish_plan(state, rules, melding)
-    return None if plan is None else state.finder.melds_at(state.hands[state.turn], plan)
+    way = _finish_way(state, rules, melding)
+    return None if way is None else state.finder.melds_at(state.hands[state.turn], way.melds)
 
 
 def finishing_by_exchange(
@@ -560,24 +560,11 @@ def finishing_slots(
     the caller's next searches.
     """
     held = state.hands[state.turn] if hand is None else hand
-    plan = _finish_plan(state, rules, hand=held, table=table, memo=memo)
-    if plan is None:
+    way = _finish_way(state, rules, hand=held, table=table, memo=memo)
+    if way is None:
         return None
     slots = state.finder.meld_slots(held)
-    return tuple(slots[index] for index in plan)
-
-
-def _finish_plan(
-    state: RoundState,
-    rules: FinishRules,
-    melding: Set[int] = frozenset(),
-    *,
-    hand: Sequence[int] | None = None,
-    table: tuple[TableMeld, ...] | None = None,
-    memo: LayOffMemo | None = None,
-) -> tuple[int, ...] | None:
-    way = _finish_way(state, rules, melding, hand=hand, table=table, memo=memo)
-    return None if way is None else way.melds
+    return tuple(slots[index] for index in way.melds)
 
 
 def _finish_way(
