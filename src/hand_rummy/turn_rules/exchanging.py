@@ -159,5 +159,5 @@ def exchanges(state: RoundState, listed: Exchange | None = None) -> Iterator[Exc
                 continue  # the taken card is owed to a meld: only it may pay
             if all(hand[c.index] >= supply.count(c) for c in supply):
                 action = Exchange(target.id, supply)
-                if action != listed and judge_exchange(state, action).ok:
+                if (listed is None or action != listed) and judge_exchange(state, action).ok:
                     yield action

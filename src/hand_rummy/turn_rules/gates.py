@@ -427,6 +427,8 @@ def promise_way(state: RoundState) -> Way | None:
     to move can still keep it; ``None`` without a promise or a way. The generator lists
     the first move of this way first, and asks twice (a lay-down, then a lay-off): the last
     round asked about is remembered."""
+    if state.current.obligation not in PROMISES:
+        return None  # most turns: nothing to remember
     key = (id(state),)
     known = _PROMISE_WAYS.get(key)
     if known is None:

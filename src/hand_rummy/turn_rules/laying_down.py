@@ -341,7 +341,7 @@ def lay_downs(
             if keep_problems(state, size - len(found.used), left):
                 continue
             action = LayDown((found.meld,))
-            if action == listed:
+            if listed is not None and action == listed:
                 continue
             if pending in PROMISES and not judge_lay_down(state, action).ok:
                 continue

@@ -226,7 +226,7 @@ def lay_offs(state: RoundState, listed: LayOff | None = None) -> Iterator[LayOff
             card = CARDS[index]
             for role, contextual in options[index]:
                 action = LayOff(target.id, card, role)
-                if action == listed:
+                if listed is not None and action == listed:
                     continue
                 if contextual or careful:
                     if judge_lay_off(state, action).ok:
