@@ -726,12 +726,17 @@ def check_way(
         assert not finish.final_discard
 
 
-@pytest.mark.parametrize("config", sorted(CONFIGS))
-@settings(
+EACH_CONFIG = pytest.mark.parametrize("config", sorted(CONFIGS))
+ORACLE_SETTINGS = settings(
     max_examples=EXAMPLES,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
+"""The oracle tests' Hypothesis settings: the positions are slow to draw and to solve."""
+
+
+@EACH_CONFIG
+@ORACLE_SETTINGS
 @given(data=st.data())
 def test_can_finish_agrees_with_the_oracle(config: str, data: st.DataObject) -> None:
     position = data.draw(positions(config))
@@ -745,12 +750,8 @@ def test_can_finish_agrees_with_the_oracle(config: str, data: st.DataObject) -> 
     event(f"cards: {sum(position.hand)}, melds: {len(position.table)}")
 
 
-@pytest.mark.parametrize("config", sorted(CONFIGS))
-@settings(
-    max_examples=EXAMPLES,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+@EACH_CONFIG
+@ORACLE_SETTINGS
 @given(data=st.data())
 def test_ending_on_one_card_agrees_with_the_oracle(config: str, data: st.DataObject) -> None:
     """The search with ``keep`` (the promise to end the turn holding one card, 000
