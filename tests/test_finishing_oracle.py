@@ -610,7 +610,7 @@ def check(position: Position, melding: frozenset[int] = frozenset()) -> bool:
         new_melds=position.finish.new_melds,
     )
     want = oracle(position.hand, position.table)
-    plan = finish_plan(
+    way = finish_way(
         finder,
         position.hand,
         table=position.table,
@@ -619,6 +619,7 @@ def check(position: Position, melding: frozenset[int] = frozenset()) -> bool:
         discardable=position.discardable_beside,
         melding=melding,
     )
+    plan = None if way is None else way.melds
     how = oracle.plan(position.hand, position.table) if want else []
     got = plan is not None
     if got and not want and melding and position.finish.exchanges:
@@ -672,7 +673,8 @@ def check(position: Position, melding: frozenset[int] = frozenset()) -> bool:
         f"the plan's melds {[f.meld.describe() for f in melds]} leave cards that do not go out"
         f"\n{position.describe()}"
     )
-    check_way(position, position.finish, left, melding)
+    assert way is not None
+    check_way(position, position.finish, left, way)
     return want
 
 
@@ -688,22 +690,10 @@ def _takes_in_order(meld: Meld, slots: tuple[int, ...], rules: MeldRules) -> boo
     )
 
 
-def check_way(
-    position: Position, finish: FinishRules, left: list[int], melding: frozenset[int]
-) -> None:
-    """The lay-offs of the way found (where it takes no wild from the table): each group goes
-    on its older meld in some order, and what the melds and the groups leave may end the
-    turn (no card, the discard, or the discard and the card kept)."""
-    way = finish_way(
-        MeldFinder.of(position.rules),
-        position.hand,
-        table=position.table,
-        seat=SEAT,
-        rules=finish,
-        discardable=position.discardable_beside,
-        melding=melding,
-    )
-    assert way is not None
+def check_way(position: Position, finish: FinishRules, left: list[int], way: Way) -> None:
+    """The lay-offs of ``way`` (where it takes no wild from the table): each group goes on
+    its older meld in some order, and what the melds (which leave ``left``) and the groups
+    leave may end the turn (no card, the discard, or the discard and the card kept)."""
     if way.lay_offs is None:
         return
     rest = list(left)
@@ -762,7 +752,7 @@ def test_ending_on_one_card_agrees_with_the_oracle(config: str, data: st.DataObj
     note(position.describe())
     oracle = Oracle(position.rules, finish, position.discardable, new_melds=finish.new_melds)
     want = oracle(position.hand, position.table)
-    plan = finish_plan(
+    way = finish_way(
         MeldFinder.of(position.rules),
         position.hand,
         table=position.table,
@@ -770,6 +760,7 @@ def test_ending_on_one_card_agrees_with_the_oracle(config: str, data: st.DataObj
         rules=finish,
         discardable=position.discardable_beside,
     )
+    plan = None if way is None else way.melds
     how = oracle.plan(position.hand, position.table) if want else []
     assert (plan is not None) == want, (
         f"finish_plan says {plan is not None}, the oracle {want}\n{position.describe()}\n"
@@ -781,7 +772,8 @@ def test_ending_on_one_card_agrees_with_the_oracle(config: str, data: st.DataObj
         for found in MeldFinder.of(position.rules).melds_at(position.hand, plan):
             for slot in found.used:
                 left[slot] -= 1
-        check_way(position, finish, left, frozenset())
+        assert way is not None
+        check_way(position, finish, left, way)
 
 
 # --- worked by hand ---------------------------------------------------------------------
