@@ -28,10 +28,11 @@ import attrs
 from hand_rummy.actions import Action, Discard, LayDown, PassRedeal
 from hand_rummy.cards import Card
 from hand_rummy.errors import InvalidStateError, expect
+from hand_rummy.guessing import guess
 from hand_rummy.history import ActionLog
 from hand_rummy.legal import LegalActions
 from hand_rummy.melds import Meld, MeldRules, read_cards
-from hand_rummy.position import FILL_ATTEMPTS, Position, position_of, position_state
+from hand_rummy.position import Position, position_of, position_state
 from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.scoring import seats_refusal
 from hand_rummy.state import (
@@ -48,7 +49,7 @@ from hand_rummy.state import (
 from hand_rummy.transitions import advance
 from hand_rummy.turn_rules import judge, may_go_out, would_be_hand
 from hand_rummy.verdict import Verdict
-from hand_rummy.visibility import Seen, redacted, sampled
+from hand_rummy.visibility import Seen, redacted
 
 __all__ = [
     "Ending",
@@ -370,20 +371,15 @@ class PlayerView(Seen):
 
         For search bots: the sample's other hands and stock are a guess, so it
         is not a replay of the real round (its recorded deal is the guess too).
-        When another player is to move, the guess at their hand leaves them a legal
-        move: a turn that owes a meld was taken on a hand that could make it, so a deal
-        that cannot is dealt again, up to :data:`~hand_rummy.position.FILL_ATTEMPTS`
-        times (after that, :class:`~hand_rummy.errors.InvalidStateError`).
+        When another player is to move, the guess leaves them a legal move: a turn
+        that owes a meld was taken on a hand that could make it. A guess that leaves
+        none is dealt again; after a few, every other guess deals an owed meld first,
+        found among the hidden cards (:func:`hand_rummy.guessing.guess` says how).
+        After :data:`~hand_rummy.guessing.GUESSES` guesses,
+        :class:`~hand_rummy.errors.InvalidStateError`.
         """
         expect(rng, random.Random, "the random generator (random.Random(seed))")
-        for _ in range(FILL_ATTEMPTS):
-            state = sampled(self, rng)
-            if self.turn == self.seat or self.phase is Phase.OVER or LegalActions(state):
-                return Round.from_state(state)
-        raise InvalidStateError(
-            f"none of {FILL_ATTEMPTS} guesses at the hidden cards leaves seat {self.turn} a "
-            "legal move"
-        )
+        return Round.from_state(guess(self, rng))
 
     def _repr_svg_(self) -> str:
         """What this player sees, as a picture for notebooks (:func:`hand_rummy.svg.view`)."""

@@ -206,11 +206,22 @@ def _held_before(seen: Seen, known: tuple[Card, ...], dealt: Iterable[Card]) -> 
     return copies >= 2 or (gone and copies >= 1)
 
 
-def sampled(seen: Seen, rng: random.Random) -> RoundState:
-    """A full round consistent with ``seen``, the hidden cards dealt at random by ``rng``."""
+def sampled(seen: Seen, rng: random.Random, lead: Iterable[Card] = ()) -> RoundState:
+    """A full round consistent with ``seen``, the hidden cards dealt at random by ``rng``;
+    ``lead``, hidden cards too, go to the player to move before the others are dealt."""
     known, demoted = seen.known_to_all() if seen.turn != seen.seat else ((), ())
-    hidden = sorted((seen.unseen() - Counter(known)).elements())
+    first = Counter(lead)
+    unseen = seen.unseen() - Counter(known)
+    if first - unseen:
+        raise InvalidStateError("the cards dealt first must be among the hidden ones")
+    room = seen.hand_sizes[seen.turn] - len(known)
+    if first and (seen.turn == seen.seat or sum(first.values()) > room):
+        raise InvalidStateError("the cards dealt first must fit in another player's hand")
+    hidden = sorted((unseen - first).elements())
     rng.shuffle(hidden)
+    # dealt from the front: the player to move's share starts with them
+    at = sum(seen.hand_sizes[seat] for seat in range(seen.turn) if seat != seen.seat)
+    hidden[at:at] = sorted(first.elements())
     base = redacted(seen)
     hands = list(base.hands)
     current = base.current

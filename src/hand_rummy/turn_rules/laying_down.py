@@ -45,7 +45,7 @@ from hand_rummy.turn_rules.gates import (
 from hand_rummy.turn_rules.ruling import Ruling, from_problems, refuse
 from hand_rummy.verdict import Code, Topic, Violation
 
-__all__ = ["judge_lay_down", "lay_downs", "promised_lay_down"]
+__all__ = ["judge_lay_down", "lay_downs", "obliged_slots", "promised_lay_down"]
 
 
 def _slots_of(
@@ -333,7 +333,7 @@ def lay_downs(
     size = sum(hand)
     if required is None:
         # a meld that must hold a card is among the melds that use its hand slot
-        using = _obliged_slots(state)
+        using = obliged_slots(state)
         for found in finder.iter_melds_using(hand, using) if using else finder.iter_melds(hand):
             if pending is not None and not _meets(state, (found,)):
                 continue
@@ -362,7 +362,7 @@ def _opening_lay_downs(
     finish is possible at all; where a lay-down is owed (and ``in_order``), the opening of
     a way to go out below the bar comes before them all."""
     finder = state.finder
-    using = _obliged_slots(state)
+    using = obliged_slots(state)
     # what the searches of the openings below the bar learn about lay-offs, for each other
     memo = LayOffMemo()
     rules = finish_rules(state)
@@ -437,7 +437,7 @@ def promised_lay_down(state: RoundState) -> LayDown | None:
     return action if judge_lay_down(state, action).ok else None
 
 
-def _obliged_slots(state: RoundState) -> frozenset[int]:
+def obliged_slots(state: RoundState) -> frozenset[int]:
     """The hand slots of which an opening must meld one to do what the turn owes (no
     limit when empty); :func:`_meets` has the exact test."""
     current = state.current

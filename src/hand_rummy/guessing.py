@@ -1,0 +1,131 @@
+"""Guesses at the cards a player cannot see that leave the player to move a legal move.
+
+A view of another player's turn is a round the real hands can play on: that
+player has a legal move. A guess at the hidden cards need not leave one. Where
+the turn owes a meld (an opening that holds the card just taken, say), the
+player to move made that debt on a hand that could pay it, and at a high bar a
+random hand almost never can. So the plain guesses, dealt at random and kept
+when the round they make has a legal move, are joined after a few by guesses
+that deal the owed meld first: melds built from a random share of the hidden
+cards, then the rest dealt at random. Either kind is judged by the engine's own
+legal-action generator before it is kept; the second only proposes.
+
+The guesses that deal a meld first are not drawn from the exact posterior (the
+deals consistent with the view in which the player to move has a legal move):
+they favour hands of that meld. A search bot loses little by that; a caller who
+needs the posterior itself can keep the plain guesses of :func:`guess`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hand_rummy.cards import Card
+from hand_rummy.errors import InvalidStateError
+from hand_rummy.finder import FoundMeld
+from hand_rummy.legal import LegalActions
+from hand_rummy.state import Obligation, Phase, RoundState, counts_of
+from hand_rummy.turn_rules.laying_down import obliged_slots
+from hand_rummy.visibility import Seen, redacted, sampled
+
+__all__ = ["GUESSES", "PLAIN_GUESSES", "guess", "owed_melds"]
+
+GUESSES = 1024
+"""How many guesses :func:`guess` makes before it gives up."""
+
+PLAIN_GUESSES = 8
+"""How many guesses are dealt wholly at random before every other one deals an owed meld
+first (most views need one guess; a turn that owes a meld at a high bar needs thousands)."""
+
+_OWED_MELDS = frozenset((Obligation.OPEN, Obligation.MELD_TAKEN, Obligation.USE_FREED_WILD))
+
+_SHARE = 2
+"""The melds dealt first are built from this many hands' worth of the hidden cards: a
+larger share finds a meld more often, and costs more to search."""
+
+_CHOICES = 3
+"""Each meld added to reach the bar is drawn from the few that are worth the most for the
+cards they use: the best alone would give the same melds again and again."""
+
+
+def guess(seen: Seen, rng: random.Random, *, dealt_first: bool = True) -> RoundState:
+    """A full round consistent with ``seen`` in which the player to move has a legal move,
+    the hidden cards dealt by ``rng``.
+
+    With ``dealt_first`` (the default), after :data:`PLAIN_GUESSES` plain guesses every
+    other guess deals a meld that the turn owes first (:func:`owed_melds`). Raises
+    :class:`~hand_rummy.errors.InvalidStateError` when none of :data:`GUESSES` guesses
+    leaves a legal move.
+    """
+    if seen.turn == seen.seat or seen.phase is Phase.OVER:
+        return sampled(seen, rng)  # what the viewer sees decides the moves: nothing to guess
+    for attempt in range(GUESSES):
+        lead: tuple[Card, ...] = ()
+        if dealt_first and attempt >= PLAIN_GUESSES and attempt % 2:
+            owed = owed_melds(seen, rng)
+            if owed is None:
+                continue
+            lead = owed
+        state = sampled(seen, rng, lead)
+        if LegalActions(state):
+            return state
+    raise InvalidStateError(
+        f"none of {GUESSES} guesses at the hidden cards leaves seat {seen.turn} a legal move"
+    )
+
+
+def owed_melds(seen: Seen, rng: random.Random) -> tuple[Card, ...] | None:
+    """Hidden cards that, dealt to the player to move beside the cards known to be there,
+    make melds that pay what the turn owes, or ``None`` when this try finds none.
+
+    The melds hold a card the turn must meld (the card taken, a freed wild) and, for a
+    player who has not opened, reach the bar, in one card fewer than the hand holds
+    (one is left to discard). They are found among a random share of the hidden cards,
+    so each call may give others; whether they are a legal lay-down is for the
+    engine to judge once they are dealt.
+    """
+    if seen.turn == seen.seat or seen.current.obligation not in _OWED_MELDS:
+        return None
+    known, demoted = seen.known_to_all()
+    size = seen.hand_sizes[seen.turn]
+    hidden = sorted((seen.unseen() - Counter(known)).elements())
+    rng.shuffle(hidden)
+    share = counts_of((*known, *hidden[: _SHARE * size]), demoted)
+    state = _holding(redacted(seen), seen.turn, share)
+    melds = state.finder.melds(state.hands[seen.turn])
+    must = obliged_slots(state)
+    first = [m for m in melds if not must or not must.isdisjoint(m.used)]
+    if not first:
+        return None
+    chosen = [rng.choice(first)]
+    left = Counter(_slots(state.hands[seen.turn])) - Counter(chosen[0].used)
+    required = state.required_opening(seen.turn) or 0
+    room = size - 1 - len(chosen[0].used)
+    points = chosen[0].points
+    while points < required:
+        fits = [m for m in melds if len(m.used) <= room and not Counter(m.used) - left]
+        if not fits:
+            return None
+        fits.sort(key=lambda m: m.points / len(m.used), reverse=True)
+        pick = rng.choice(fits[:_CHOICES])
+        chosen.append(pick)
+        left -= Counter(pick.used)
+        room -= len(pick.used)
+        points += pick.points
+    lead = Counter(card for found in chosen for card in _cards(found)) - Counter(known)
+    return tuple(sorted(lead.elements()))
+
+
+def _holding(state: RoundState, seat: int, hand: tuple[int, ...]) -> RoundState:
+    hands = list(state.hands)
+    hands[seat] = hand
+    return state.replace(hands=tuple(hands))
+
+
+def _slots(hand: tuple[int, ...]) -> list[int]:
+    return [slot for slot, count in enumerate(hand) for _ in range(count)]
+
+
+def _cards(found: FoundMeld) -> tuple[Card, ...]:
+    return found.meld.cards
