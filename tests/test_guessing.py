@@ -49,6 +49,31 @@ def saudi_taken_115() -> hr.Round:
     )
 
 
+def levant_promise() -> hr.Round:
+    """Levant with a bar of 91 and jokers the only wilds: seat 0 opened below the bar with
+    2♥ JK 4♥, which binds it to go out this turn (000 §The first meld, "Exception"), with
+    ten older melds to lay off on."""
+    table = [
+        (1, "4C 4S 4H 4D"),
+        (1, "QH QD QC"),
+        (1, "8H 8D 8S"),
+        (1, "AS AC AD"),
+        (1, "4C 5C 6C"),
+        (2, "10D 10C 10H"),
+        (2, "7C 8C 9C 10C JC"),
+        (2, "3S 3C 3H 3D"),
+        (2, "10D JD QD KD"),
+        (2, "6C 7C 8C"),
+    ]
+    game = spot(
+        hr.build("levant", ["opening_91", "jokers_only"]),
+        "JK JK 6H 7H 8H 9H 10H JH QH KH AH 2H 3H 4H 6H",
+        table=[(i + 1, owner, cards) for i, (owner, cards) in enumerate(table)],
+        others=(12, 12),
+    )
+    return game.apply(hr.LayDown((hr.Meld.of("2H JK 4H", roles={1: "3H"}),)))
+
+
 def deck_of(game: hr.Round) -> Counter[hr.Card]:
     have: Counter[hr.Card] = Counter(game.stock)
     have.update(game.discards)
@@ -81,6 +106,25 @@ def test_samples_from_other_seats_leave_the_owed_lay_down(build: object) -> None
             assert isinstance(first, hr.LayDown)
             assert any(taken in meld.cards for meld in first.melds)
             assert sample.check(first).ok
+
+
+def test_samples_under_a_promise_leave_a_way_out() -> None:
+    game = levant_promise()
+    assert game.view(0).current.obligation is Obligation.GO_OUT
+    deck = deck_of(game)
+    for seat in (1, 2):
+        view = game.view(seat)
+        for k in range(2):
+            sample = view.sample(random.Random(k))
+            assert sample.view(seat) == view
+            assert deck_of(sample) == deck
+            # the guess can keep the promise: its moves lead to an empty hand this turn
+            while sample.turn == 0 and not sample.is_over:
+                move = next(iter(sample.legal_actions()))
+                assert not isinstance(move, hr.Discard) or len(sample.hand(0)) == 1
+                sample = sample.apply(move)
+            assert sample.is_over
+            assert not sample.hand(0)
 
 
 def test_owed_melds_are_hidden_cards_that_fit_the_hand() -> None:

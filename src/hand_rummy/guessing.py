@@ -8,7 +8,9 @@ random hand almost never can. So the plain guesses, dealt at random and kept
 when the round they make has a legal move, are joined after a few by guesses
 that deal the owed meld first: melds built from a random share of the hidden
 cards, then the rest dealt at random. Either kind is judged by the engine's own
-legal-action generator before it is kept; the second only proposes.
+legal-action generator before it is kept; the second only proposes. (Where the
+turn is bound to finish, a guess without a way to finish has no legal move, and
+is dealt again after that one search.)
 
 The guesses that deal a meld first are not drawn from the exact posterior (the
 deals consistent with the view in which the player to move has a legal move):
@@ -26,6 +28,7 @@ from hand_rummy.errors import InvalidStateError
 from hand_rummy.finder import FoundMeld
 from hand_rummy.legal import LegalActions
 from hand_rummy.state import Obligation, Phase, RoundState, counts_of
+from hand_rummy.turn_rules.gates import PROMISES, promise_way
 from hand_rummy.turn_rules.laying_down import obliged_slots
 from hand_rummy.visibility import Seen, redacted, sampled
 
@@ -68,6 +71,8 @@ def guess(seen: Seen, rng: random.Random, *, dealt_first: bool = True) -> RoundS
                 continue
             lead = owed
         state = sampled(seen, rng, lead)
+        if _hopeless(state):
+            continue
         if LegalActions(state):
             return state
     raise InvalidStateError(
@@ -115,6 +120,13 @@ def owed_melds(seen: Seen, rng: random.Random) -> tuple[Card, ...] | None:
         points += pick.points
     lead = Counter(card for found in chosen for card in _cards(found)) - Counter(known)
     return tuple(sorted(lead.elements()))
+
+
+def _hopeless(state: RoundState) -> bool:
+    """Whether a guess leaves a promise that no way keeps: then no move does (a move that
+    keeps it starts such a way), and one search says so where the listing would judge
+    every move by a search of its own before finding none."""
+    return state.current.obligation in PROMISES and promise_way(state) is None
 
 
 def _holding(state: RoundState, seat: int, hand: tuple[int, ...]) -> RoundState:
