@@ -1180,8 +1180,8 @@ def position_state(position: Position, *, budget: FillBudget | None = None) -> R
     if _whole_hand(facts):
         raise _no_move(position, turn)
     # The cards filled into the mover's hand decide the move: a turn that owes a meld was
-    # taken on a hand that could make it, so the fill is dealt again until its hand can
-    # only the mover's hand decides whether the mover has a move (the stock and the pile
+    # taken on a hand that could make it, so the fill is dealt again until its hand can.
+    # Only the mover's hand decides whether the mover has a move (the stock and the pile
     # below its listed top count by their sizes alone), so a hand tried once is not searched
     # again: with few cards unlisted, most fills repeat one
     tried = {state.hands[position.turn]}
