@@ -127,6 +127,65 @@ def test_samples_under_a_promise_leave_a_way_out() -> None:
             assert not sample.hand(0)
 
 
+def romme_freed_joker_short_hand() -> hr.Round:
+    """Rommé: seat 0, opened with three cards left, took the joker from a run by laying the
+    10♥ in its place and must use it at once (002), in a meld that fits three cards."""
+    return spot(
+        hr.build("romme"),
+        "4C 6C JK",
+        table=[(1, 0, "3H 4H 5H 6H 7H 8H 9H"), (2, 2, "10H JH QH KH AH"), (3, 2, "8C 8D 8S")],
+        others=(13, 3),
+        discard_size=6,
+        me={"opened": True, "melded": True},
+        current=hr.PositionTurn(freed=hr.JOKER, melded=(hr.parse_card("10H"),)),
+    )
+
+
+def test_the_melds_dealt_first_fit_a_short_hand() -> None:
+    """Found by a hunt: the first meld dealt was not held to the hand's size, so a run of
+    four or five was dealt to a hand of three and the sample raised (19 seeds in 300)."""
+    game = romme_freed_joker_short_hand()
+    assert game.view(0).current.obligation is Obligation.USE_FREED_WILD
+    view = game.view(1)
+    for k in range(40):
+        lead = owed_melds(view, random.Random(k))
+        assert lead is None or len(lead) <= 2  # the joker is known to be in the hand
+        sample = view.sample(random.Random(k))
+        assert hr.JOKER in sample.hand(0)
+        assert sample.view(1) == view
+
+
+def levant_promise_bare_table() -> hr.Round:
+    """Levant, nothing on the table: seat 0 opened below the bar with 5♠ 5♦ 5♣ (15 points),
+    so it must go out this turn by melds alone (000 §The first meld, "Exception")."""
+    game = spot(
+        hr.build("levant"),
+        "3H 4H 5H 6H 7H 8H 9H 10H JH QH KH 5S 5D 5C 2D",
+        indicator="8C",
+        others=(12, 12),
+    )
+    return game.apply(hr.LayDown((hr.Meld.of("5S 5D 5C"),)))
+
+
+def test_a_promise_with_nothing_to_lay_off_on_is_sampled() -> None:
+    """Found by a hunt: a random hand of twelve almost never goes out by melds alone, and
+    every sample raised after 1,024 guesses; now the melds of a way out are dealt first."""
+    game = levant_promise_bare_table()
+    assert game.view(0).current.obligation is Obligation.GO_OUT
+    for seat in (1, 2):
+        view = game.view(seat)
+        for k in range(2):
+            lead = owed_melds(view, random.Random(k))
+            # when found, melds for all of the hand but the discard
+            assert lead is None or len(lead) == 11
+            sample = view.sample(random.Random(k))
+            assert sample.view(seat) == view
+            while sample.turn == 0 and not sample.is_over:
+                sample = sample.apply(next(iter(sample.legal_actions())))
+            assert sample.is_over
+            assert not sample.hand(0)
+
+
 def test_owed_melds_are_hidden_cards_that_fit_the_hand() -> None:
     game = levant_taken_91()
     view = game.view(1)

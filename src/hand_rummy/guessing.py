@@ -7,10 +7,12 @@ player to move made that debt on a hand that could pay it, and at a high bar a
 random hand almost never can. So the plain guesses, dealt at random and kept
 when the round they make has a legal move, are joined after a few by guesses
 that deal the owed meld first: melds built from a random share of the hidden
-cards, then the rest dealt at random. Either kind is judged by the engine's own
-legal-action generator before it is kept; the second only proposes. (Where the
-turn is bound to finish, a guess without a way to finish has no legal move, and
-is dealt again after that one search.)
+cards, then the rest dealt at random. A turn bound to finish (or to end on one
+card) after an opening below the bar is a debt of the whole hand: those guesses
+deal melds that fill it but the discard. Either kind is judged by the engine's
+own legal-action generator before it is kept; the second only proposes. (Where
+the turn is bound to finish, a guess without a way to finish has no legal move,
+and is dealt again after that one search.)
 
 The guesses that deal a meld first are not drawn from the exact posterior (the
 deals consistent with the view in which the player to move has a legal move):
@@ -41,7 +43,7 @@ PLAIN_GUESSES = 8
 """How many guesses are dealt wholly at random before every other one deals an owed meld
 first (most views need one guess; a turn that owes a meld at a high bar needs thousands)."""
 
-_OWED_MELDS = frozenset((Obligation.OPEN, Obligation.MELD_TAKEN, Obligation.USE_FREED_WILD))
+_OWED = frozenset((Obligation.OPEN, Obligation.MELD_TAKEN, Obligation.USE_FREED_WILD, *PROMISES))
 
 _SHARE = 2
 """The melds dealt first are built from this many hands' worth of the hidden cards: a
@@ -64,13 +66,10 @@ def guess(seen: Seen, rng: random.Random, *, dealt_first: bool = True) -> RoundS
     if seen.turn == seen.seat or seen.phase is Phase.OVER:
         return sampled(seen, rng)  # what the viewer sees decides the moves: nothing to guess
     for attempt in range(GUESSES):
-        lead: tuple[Card, ...] = ()
+        lead: tuple[Card, ...] | None = None
         if dealt_first and attempt >= PLAIN_GUESSES and attempt % 2:
-            owed = owed_melds(seen, rng)
-            if owed is None:
-                continue
-            lead = owed
-        state = sampled(seen, rng, lead)
+            lead = owed_melds(seen, rng)
+        state = sampled(seen, rng, lead or ())  # a try that finds no melds deals at random
         if _hopeless(state):
             continue
         if LegalActions(state):
@@ -84,13 +83,16 @@ def owed_melds(seen: Seen, rng: random.Random) -> tuple[Card, ...] | None:
     """Hidden cards that, dealt to the player to move beside the cards known to be there,
     make melds that pay what the turn owes, or ``None`` when this try finds none.
 
-    The melds hold a card the turn must meld (the card taken, a freed wild) and, for a
-    player who has not opened, reach the bar, in one card fewer than the hand holds
-    (one is left to discard). They are found among a random share of the hidden cards,
-    so each call may give others; whether they are a legal lay-down is for the
-    engine to judge once they are dealt.
+    For a debt of one meld, the melds hold a card the turn must meld (the card taken,
+    a freed wild) and, for a player who has not opened, reach the bar, leaving a card
+    to discard. For a promise, they fill the hand but the discard (and, for a turn
+    that may end on one card, the card kept), so that the turn can go out by melds
+    alone. They are found among a random share of the hidden cards, so each call may
+    give others, and they always fit the hand; whether they make legal moves is for
+    the engine to judge once they are dealt.
     """
-    if seen.turn == seen.seat or seen.current.obligation not in _OWED_MELDS:
+    pending = seen.current.obligation
+    if seen.turn == seen.seat or pending not in _OWED:
         return None
     known, demoted = seen.known_to_all()
     size = seen.hand_sizes[seen.turn]
@@ -100,25 +102,37 @@ def owed_melds(seen: Seen, rng: random.Random) -> tuple[Card, ...] | None:
     state = _holding(redacted(seen), seen.turn, share)
     melds = state.finder.melds(state.hands[seen.turn])
     must = obliged_slots(state)
-    first = [m for m in melds if not must or not must.isdisjoint(m.used)]
-    if not first:
-        return None
-    chosen = [rng.choice(first)]
-    left = Counter(_slots(state.hands[seen.turn])) - Counter(chosen[0].used)
     required = state.required_opening(seen.turn) or 0
-    room = size - 1 - len(chosen[0].used)
-    points = chosen[0].points
-    while points < required:
+    # the cards the melds must cover: a promise leaves only the discard (and the card kept)
+    fill = size - (2 if pending is Obligation.ONE_CARD else 1) if pending in PROMISES else 0
+    if pending in PROMISES and fill < 3:
+        return None  # too few cards for a meld: the plain guesses will do
+    room = size - 1  # a card is left to discard
+    done = room - fill  # the room left once the melds cover enough
+    left = Counter(_slots(state.hands[seen.turn]))
+    points = 0
+    chosen: list[FoundMeld] = []
+    while not chosen or points < required or room > done:
         fits = [m for m in melds if len(m.used) <= room and not Counter(m.used) - left]
+        if not chosen and must:
+            fits = [m for m in fits if not must.isdisjoint(m.used)]
+        if fill:
+            # no meld is shorter than three cards: a room of one or two stays unfilled
+            fits = [m for m in fits if not done < room - len(m.used) < 3]
         if not fits:
             return None
-        fits.sort(key=lambda m: m.points / len(m.used), reverse=True)
-        pick = rng.choice(fits[:_CHOICES])
+        if points < required:
+            # toward the bar, the melds worth the most for their cards
+            fits.sort(key=lambda m: m.points / len(m.used), reverse=True)
+            fits = fits[:_CHOICES]
+        pick = rng.choice(fits)
         chosen.append(pick)
         left -= Counter(pick.used)
         room -= len(pick.used)
         points += pick.points
     lead = Counter(card for found in chosen for card in _cards(found)) - Counter(known)
+    if sum(lead.values()) > size - len(known):
+        return None  # the known cards left out of the melds take the room
     return tuple(sorted(lead.elements()))
 
 
