@@ -888,13 +888,11 @@ class _Search:
             return answer
 
         every = sum(units[slot] for slot in cards)
-        if not _split_leaving(every, shares, 0, guard, memo, ends=ends):
+        split = _Split(shares, guard, _beyond(shares, guard), 2 if self.keep else 1, ends)
+        if not split.leaving(every, 0, memo):
             return False
         # the split's memo holds every answer on the way to this one: walk it back
-        self.laid = [
-            (owners[at], slots(group))
-            for at, group in _split_taken(every, shares, guard, memo, ends=ends)
-        ]
+        self.laid = [(owners[at], slots(group)) for at, group in split.taken(every, memo)]
         return True
 
     def _ends(self, left: tuple[int, ...]) -> bool:
@@ -928,59 +926,75 @@ class _Search:
         return shares, taken, owners
 
 
-def _split_leaving(
-    left: int,
-    shares: Sequence[list[int]],
-    at: int,
-    guard: int,
-    seen: dict[tuple[int, int], bool],
-    *,
-    ends: Callable[[int], bool],
-) -> bool:
-    """Whether one group from each of ``shares[at:]`` (a group may be none) can be taken
-    from the cards ``left`` so that ``ends`` accepts the cards that stay; cards and groups
-    are coded as in :meth:`_Search.lay_off`. One pass for every choice of the cards that
-    stay (the discard, say): a split asked again for each choice would repeat itself."""
-    # what the later shares leave, each taking nothing, may end the turn already (``ends``
-    # takes two cards at most, whose counts set two bits at most)
-    if left.bit_count() <= 2 and ends(left):
-        return True
-    if at == len(shares):
-        return False
-    key = (at, left)
-    known = seen.get(key)
-    if known is None:
-        known = _split_leaving(left, shares, at + 1, guard, seen, ends=ends) or any(
-            _split_leaving(left - group, shares, at + 1, guard, seen, ends=ends)
-            for group in shares[at]
-            if ((left | guard) - group) & guard == guard
-        )
-        seen[key] = known
-    return known
+def _beyond(shares: Sequence[list[int]], guard: int) -> list[int]:
+    """For each share, a mask of the bytes of the cards that neither it nor any later share
+    could take (and one more entry, for past the last share: every card's byte)."""
+    ones = guard >> 7  # 0x01 in every card's byte
+    full = ones * 0xFF
+    beyond = [full] * (len(shares) + 1)
+    covered = 0
+    for at in range(len(shares) - 1, -1, -1):
+        for group in shares[at]:
+            covered |= group
+        # a byte below 0x80 plus 0x7F reaches the top bit exactly when it is not zero, and
+        # carries nothing into the next byte
+        taken = ((covered + ones * 0x7F) & guard) >> 7
+        beyond[at] = full ^ taken * 0xFF
+    return beyond
 
 
-def _split_taken(
-    left: int,
-    shares: Sequence[list[int]],
-    guard: int,
-    seen: dict[tuple[int, int], bool],
-    *,
-    ends: Callable[[int], bool],
-) -> list[tuple[int, int]]:
-    """The groups (share index, group) of one split that :func:`_split_leaving` accepts from
-    the start, found the way it searches, its memo ``seen`` answering again."""
-    taken = []
-    for at in range(len(shares)):
-        if left.bit_count() <= 2 and ends(left):
-            break  # the later shares take nothing
-        if _split_leaving(left, shares, at + 1, guard, seen, ends=ends):
-            continue
-        group = next(
-            g
-            for g in shares[at]
-            if ((left | guard) - g) & guard == guard
-            and _split_leaving(left - g, shares, at + 1, guard, seen, ends=ends)
-        )
-        taken.append((at, group))
-        left -= group
-    return taken
+@attrs.frozen
+class _Split:
+    """The lay-offs' split of the cards left: one group from each share (a group may be
+    none), the cards that stay accepted by ``ends`` (at most ``most`` of them). Cards and
+    groups are coded as in :meth:`_Search.lay_off`; ``beyond`` is :func:`_beyond`'s."""
+
+    shares: Sequence[list[int]]
+    guard: int
+    beyond: list[int]
+    most: int
+    ends: Callable[[int], bool]
+
+    def leaving(self, left: int, at: int, seen: dict[tuple[int, int], bool]) -> bool:
+        """Whether the shares from ``at`` on can take cards ``left`` so that what stays may
+        end the turn. One pass for every choice of the cards that stay (the discard, say):
+        a split asked again for each choice would repeat itself."""
+        # what the later shares leave, each taking nothing, may end the turn already (``ends``
+        # takes two cards at most, whose counts set two bits at most)
+        if left.bit_count() <= 2 and self.ends(left):
+            return True
+        # more cards than may stay that no later share could take: each count's byte has a
+        # bit set, so the bits count no more cards than there are
+        if (left & self.beyond[at]).bit_count() > self.most or at == len(self.shares):
+            return False
+        key = (at, left)
+        known = seen.get(key)
+        if known is None:
+            guard = self.guard
+            after = at + 1
+            known = self.leaving(left, after, seen) or any(
+                self.leaving(left - group, after, seen)
+                for group in self.shares[at]
+                if ((left | guard) - group) & guard == guard
+            )
+            seen[key] = known
+        return known
+
+    def taken(self, left: int, seen: dict[tuple[int, int], bool]) -> list[tuple[int, int]]:
+        """The groups (share index, group) of one split that :meth:`leaving` accepts from the
+        start, found the way it searches, its memo ``seen`` answering again."""
+        taken = []
+        guard = self.guard
+        for at in range(len(self.shares)):
+            if left.bit_count() <= 2 and self.ends(left):
+                break  # the later shares take nothing
+            if self.leaving(left, at + 1, seen):
+                continue
+            group = next(
+                g
+                for g in self.shares[at]
+                if ((left | guard) - g) & guard == guard and self.leaving(left - g, at + 1, seen)
+            )
+            taken.append((at, group))
+            left -= group
+        return taken
