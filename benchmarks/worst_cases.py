@@ -532,6 +532,19 @@ def row(name: str, game: hr.Round, runs: dict[str, list[tuple[float, object]]]) 
     )
 
 
+def case_names() -> list[str]:
+    """Every case, in the order the table prints them."""
+    return [
+        *CASES,
+        *TABLE_CASES,
+        *TAKEN_TABLE_CASES,
+        *RAISED_CASES,
+        *PROMISE_CASES,
+        *FREED_CASES,
+        *ONE_CARD_CASES,
+    ]
+
+
 def build(name: str) -> hr.Round:
     """The position of case ``name``."""
     if name in TABLE_CASES:
@@ -554,15 +567,7 @@ def build(name: str) -> hr.Round:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeats", type=int, default=3)
-    every = [
-        *CASES,
-        *TABLE_CASES,
-        *TAKEN_TABLE_CASES,
-        *RAISED_CASES,
-        *PROMISE_CASES,
-        *FREED_CASES,
-        *ONE_CARD_CASES,
-    ]
+    every = case_names()
     parser.add_argument("--cases", default=",".join(every))
     parser.add_argument("--measure", default=",".join(MEASURES), help="of " + ",".join(MEASURES))
     args = parser.parse_args(argv)
