@@ -131,6 +131,24 @@ def test_lone_surrogate_is_answered_and_printable() -> None:
     assert json.loads(json.dumps(reply)) == reply
 
 
+def test_lone_surrogates_in_an_array_are_answered_each() -> None:
+    """Found by a fuzzer: the size of an array's answers was counted as strict UTF-8, which
+    a lone surrogate in an answer (an echoed ``id``, a message quoting a field) broke, so
+    the whole array came back as one INTERNAL_ERROR."""
+    text = (
+        '[{"rules": "classic", "ask": "hand_value", "cards": []},'
+        ' {"id": "\\udfff", "rules": "classic", "ask": "hand_value", "cards": []},'
+        ' {"rules": "classic", "ask": "round_score", "players": [{"hand": []}, {"hand": []}],'
+        ' "went_out": "\\ud800"}]'
+    )
+    replies, clean = answer_json(text)
+    assert not clean and isinstance(replies, list) and len(replies) == 3
+    assert replies[0] == {"protocol": "hand-rummy/referee/1", "points": 0}
+    assert replies[1] == {"id": "\udfff", "protocol": "hand-rummy/referee/1", "points": 0}
+    assert replies[2]["error"]["code"] == "BAD_FIELD"
+    assert "\ud800" in replies[2]["error"]["message"]
+
+
 def test_bytes_that_are_not_utf8_are_bad_json() -> None:
     error = _error(b'{"rules": "classic", "ask": "meld", "cards": "7H\xff"}')
     assert error["code"] == "BAD_JSON" and "0xff at offset 48" in error["message"]

@@ -1021,7 +1021,9 @@ def _answer_each(questions: list[Any]) -> list[JSON]:
             listed += checks.count
         if asks_actions and "actions" in reply:
             listed += reply["offset"] + len(reply["actions"])
-        written += len(json.dumps(reply, ensure_ascii=False, separators=(",", ":")).encode())
+        text = json.dumps(reply, ensure_ascii=False, separators=(",", ":"))
+        # an answer may echo half of a surrogate pair, valid in JSON (written as an escape)
+        written += len(text.encode("utf-8", "surrogatepass"))
         answers.append(reply)
     return answers
 
