@@ -15,6 +15,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidStateError",
     "UnknownRulesError",
+    "WorkLimitError",
     "expect",
 ]
 
@@ -79,3 +80,8 @@ def expect(value: object, kind: type | tuple[type, ...], what: str) -> None:
     if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
         names = " or ".join(k.__name__ for k in kinds)
         raise InvalidStateError(f"{what} must be {names}, not {type(value).__name__}")
+
+
+class WorkLimitError(HandRummyError):
+    """A search ran past the work its caller allowed (:func:`hand_rummy.work.work_allowed`):
+    the question is too costly to answer within that bound. Nothing changed."""

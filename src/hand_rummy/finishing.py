@@ -41,6 +41,7 @@ from hand_rummy.memo import IdentityMemo
 from hand_rummy.rules.wilds import MeldKind
 from hand_rummy.state import DEMOTED, TableMeld
 from hand_rummy.table import exchange, exchange_supplies
+from hand_rummy.work import charge
 
 __all__ = [
     "FinishRules",
@@ -889,7 +890,11 @@ class _Search:
 
         every = sum(units[slot] for slot in cards)
         split = _Split(shares, guard, _beyond(shares, guard), 2 if self.keep else 1, ends)
-        if not split.leaving(every, 0, memo):
+        before = len(memo)
+        found = split.leaving(every, 0, memo)
+        # a step of work for each split looked at, and one for the cards set aside
+        charge(len(memo) - before + 1)
+        if not found:
             return False
         # the split's memo holds every answer on the way to this one: walk it back
         self.laid = [(owners[at], slots(group)) for at, group in split.taken(every, memo)]

@@ -36,7 +36,13 @@ from typing import Any
 import attrs
 
 from hand_rummy.cards import Card, parse_card, parse_cards
-from hand_rummy.errors import CardParseError, HandRummyError, InvalidStateError, UnknownRulesError
+from hand_rummy.errors import (
+    CardParseError,
+    HandRummyError,
+    InvalidStateError,
+    UnknownRulesError,
+    WorkLimitError,
+)
 from hand_rummy.melds import Meld, MeldJudgement, MeldRules, judge_meld
 from hand_rummy.opening import judge_opening
 from hand_rummy.position import FillBudget, position_state
@@ -61,6 +67,7 @@ from hand_rummy.serialize import (
 from hand_rummy.table import LayoffContext, exchange, lay_off
 from hand_rummy.turn_rules.gates import promise_checks_counted
 from hand_rummy.verdict import Verdict
+from hand_rummy.work import work_allowed
 
 __all__ = [
     "ASKS",
@@ -140,6 +147,16 @@ class Limits:
     is answered in 32 KB, each meld with its rule texts), so an array of a megabyte could
     be answered in tens of megabytes. Once the answers before a question hold that many,
     it is refused; the answers hold at most one answer more."""
+    search_work: int = 200_000
+    """Steps of the finishing search that one question may take (:mod:`hand_rummy.work`
+    counts them: each split of the cards set aside among the melds that could take them).
+    The search judges each move of a turn bound to go out, and each opening below the bar,
+    by the rest of the turn: with many melds on the table one listing can take hundreds of
+    such searches. 200,000 steps take about a second on the development machine; the
+    costliest of the worst cases (``benchmarks/worst_cases.py``) takes 60,000."""
+    array_search_work: int = 400_000
+    """Steps of the finishing search that the questions of one array may take between them,
+    counted as for ``search_work``: so an array costs about as much as two questions."""
     fill_work: int = 4096
     """The work of the fills that one position may deal again: a position whose first fill
     leaves the player to move no legal move is filled again, up to
@@ -687,6 +704,8 @@ def _read_game(q: Mapping[str, Any]) -> tuple[Round, str]:
         budget = FillBudget(left)
         try:
             state = position_state(position_form_from_json(doc), budget=budget)
+        except WorkLimitError:
+            raise  # the question's cost, not its form: refused as a limit
         except HandRummyError as err:
             if budget.spent:
                 if shared is not None and shared.left < LIMITS.fill_work:
@@ -711,6 +730,8 @@ def _read_game(q: Mapping[str, Any]) -> tuple[Round, str]:
     _round_limits(doc)
     try:
         return round_from_json(doc), "round"
+    except WorkLimitError:
+        raise  # the question's cost, not its form: refused as a limit
     except HandRummyError as err:
         raise QuestionError("BAD_ROUND", f"'round': {err}") from None
 
@@ -755,6 +776,8 @@ def _ask_action(q: Mapping[str, Any]) -> JSON:
     game = _round(q)
     try:
         action = action_from_json(raw)
+    except WorkLimitError:
+        raise  # the question's cost, not its form: refused as a limit
     except HandRummyError as err:
         raise QuestionError("BAD_ACTION", f"'action': {err}") from None
     verdict = game.check(action)
@@ -849,13 +872,23 @@ def _answer(question: Any) -> JSON:
         ask = _field(question, "ask", str)
         round_handler = ROUND_ASKS.get(ask)
         handler = ASKS.get(ask)
-        if round_handler is not None:
-            result = round_handler(question)
-        elif handler is not None:
-            result = handler(question, _rules(question))
-        else:
+        if round_handler is None and handler is None:
             known = ", ".join([*ASKS, *ROUND_ASKS])
             raise QuestionError("UNKNOWN_ASK", f"unknown ask {_name(ask)}; known: {known}")
+        shared = _WORK.get()  # what the array's earlier questions left, in an array
+        allowed = LIMITS.search_work if shared is None else min(LIMITS.search_work, shared.left)
+        try:
+            with work_allowed(allowed) as work:
+                if round_handler is not None:
+                    result = round_handler(question)
+                else:
+                    assert handler is not None
+                    result = handler(question, _rules(question))
+        except WorkLimitError:
+            raise _work_refused(allowed, shared) from None
+        finally:
+            if shared is not None:
+                shared.left -= work.spent
     except QuestionError as err:
         result = {"error": err.to_json()}
     except HandRummyError as err:
@@ -869,6 +902,20 @@ def _answer(question: Any) -> JSON:
     if isinstance(question, dict) and "id" in question:
         result = {"id": question["id"], **result}
     return result
+
+
+def _work_refused(allowed: int, shared: FillBudget | None) -> LimitError:
+    if shared is not None and allowed < LIMITS.search_work:
+        return LimitError(
+            "array_search_work",
+            f"the questions of the array took more than {LIMITS.array_search_work} steps of "
+            "search between them",
+        )
+    return LimitError("search_work", f"the question took more than {allowed} steps of search")
+
+
+_WORK: contextvars.ContextVar[FillBudget | None] = contextvars.ContextVar("work", default=None)
+"""The steps of search that the questions of the array being answered may still take."""
 
 
 # --- reading JSON text -----------------------------------------------------------
@@ -986,9 +1033,11 @@ def _answer_array(questions: list[Any]) -> list[JSON]:
     """The answers to an array of questions, its ``legal_actions`` pages and its positions'
     fills bounded together."""
     token = _FILLS.set(FillBudget(LIMITS.array_fills))
+    work = _WORK.set(FillBudget(LIMITS.array_search_work))
     try:
         return _answer_each(questions)
     finally:
+        _WORK.reset(work)
         _FILLS.reset(token)
 
 

@@ -1,0 +1,64 @@
+"""The work a caller allows the finishing search (``hand_rummy.work``), and the referee's
+limits on it: a fuzzer grew a 2.5 KB question (a Gulf turn bound to go out, with 22 melds on
+the table) whose first page of legal actions took 2-3 s, and 30 copies in one array 48 s."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import hand_rummy as hr
+from hand_rummy.errors import WorkLimitError
+from hand_rummy.referee import LIMITS, answer_json
+from hand_rummy.serialize import position_from_json
+from hand_rummy.work import work_allowed
+
+QUESTION = json.loads((Path(__file__).parent / "data" / "costly_promise_question.json").read_text())
+
+
+def costly_round() -> hr.Round:
+    return hr.Round.from_position(position_from_json(QUESTION["position"]))
+
+
+def test_a_search_past_its_budget_stops_and_changes_nothing() -> None:
+    game = costly_round()
+    assert game.current.obligation is hr.Obligation.GO_OUT
+    first = next(iter(game.legal_actions()))  # no budget: nothing is counted
+    with work_allowed(2_000) as budget, pytest.raises(WorkLimitError, match="2000 steps"):
+        list(game.legal_actions())
+    assert budget.spent > 2_000
+    assert next(iter(game.legal_actions())) == first
+    assert game.check(first).ok
+
+
+def test_the_work_of_a_first_move_is_counted() -> None:
+    game = costly_round()
+    with work_allowed(10**9) as budget:
+        next(iter(game.legal_actions()))
+    assert budget.spent > 0  # the first move of a turn bound to go out waits for a search
+
+
+def test_the_referee_refuses_a_costly_question_with_the_limit_it_broke() -> None:
+    reply, clean = answer_json(json.dumps(QUESTION))
+    assert not clean
+    assert reply["error"]["code"] == "LIMIT"
+    assert reply["error"]["limit"] == "search_work"
+    assert reply["error"]["max"] == LIMITS.search_work == 200_000
+    # a page that stops before the costly moves is answered
+    reply, clean = answer_json(json.dumps({**QUESTION, "limit": 1}))
+    assert clean and len(reply["actions"]) == 1 and reply["more"]
+
+
+def test_an_array_shares_its_search_work() -> None:
+    cheap = {"rules": "classic", "ask": "hand_value", "cards": ["KS"]}
+    replies, clean = answer_json(json.dumps([QUESTION, QUESTION, QUESTION, cheap]))
+    assert not clean
+    assert [r.get("error", {}).get("limit") for r in replies] == [
+        "search_work",
+        "array_search_work",
+        "array_search_work",
+        None,
+    ]
+    assert replies[3]["points"] == 10  # a question that needs no search is answered
