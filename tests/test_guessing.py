@@ -186,6 +186,23 @@ def test_a_promise_with_nothing_to_lay_off_on_is_sampled() -> None:
             assert not sample.hand(0)
 
 
+def test_a_hand_that_must_meld_every_card_is_dealt_melds_for_all_of_it() -> None:
+    """Found by a hunt: where only a Hand is exempt from the bar and a Hand lays every card
+    (RULES-MATRIX G4, R6: no discard ends it), the melds dealt first still left a card for
+    a discard, so they were never a way out."""
+    game = spot(
+        hr.build("classic", ["hand_exempt"]),
+        "2C 3C 4C 7C 8C 9C 10C JC 5H 5D 5S JK",
+        others=(12, 12),
+    )
+    game = game.apply(hr.LayDown((hr.Meld.of("2C 3C 4C"),)))
+    assert game.view(0).current.obligation is Obligation.GO_OUT
+    view = game.view(1)
+    leads = [owed_melds(view, random.Random(k)) for k in range(10)]
+    assert any(leads)
+    assert all(lead is None or len(lead) == 9 for lead in leads)  # the whole hand
+
+
 def test_owed_melds_are_hidden_cards_that_fit_the_hand() -> None:
     game = levant_taken_91()
     view = game.view(1)

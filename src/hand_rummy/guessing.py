@@ -30,7 +30,7 @@ from hand_rummy.errors import InvalidStateError
 from hand_rummy.finder import FoundMeld
 from hand_rummy.legal import LegalActions
 from hand_rummy.state import Obligation, Phase, RoundState, counts_of
-from hand_rummy.turn_rules.gates import PROMISES, promise_way
+from hand_rummy.turn_rules.gates import PROMISES, finish_rules, promise_way
 from hand_rummy.turn_rules.laying_down import obliged_slots
 from hand_rummy.visibility import Seen, redacted, sampled
 
@@ -85,11 +85,11 @@ def owed_melds(seen: Seen, rng: random.Random) -> tuple[Card, ...] | None:
 
     For a debt of one meld, the melds hold a card the turn must meld (the card taken,
     a freed wild) and, for a player who has not opened, reach the bar, leaving a card
-    to discard. For a promise, they fill the hand but the discard (and, for a turn
-    that may end on one card, the card kept), so that the turn can go out by melds
-    alone. They are found among a random share of the hidden cards, so each call may
-    give others, and they always fit the hand; whether they make legal moves is for
-    the engine to judge once they are dealt.
+    to discard where the turn must end with one. For a promise, they fill the hand but
+    that discard (and, for a turn that may end on one card, the card kept), so that the
+    turn can go out by melds alone. They are found among a random share of the hidden
+    cards, so each call may give others, and they always fit the hand; whether they make
+    legal moves is for the engine to judge once they are dealt.
     """
     pending = seen.current.obligation
     if seen.turn == seen.seat or pending not in _OWED:
@@ -103,11 +103,17 @@ def owed_melds(seen: Seen, rng: random.Random) -> tuple[Card, ...] | None:
     melds = state.finder.melds(state.hands[seen.turn])
     must = obliged_slots(state)
     required = state.required_opening(seen.turn) or 0
+    # a card is left to discard where the turn must end with one; a finish by melds alone
+    # (a Hand that lays every card) leaves none
+    finish = finish_rules(state) if pending in PROMISES else None
+    discard = state.ruleset.going_out.final_discard
+    if finish is not None:
+        discard = finish.final_discard and finish.may_discard
+    room = size - discard
     # the cards the melds must cover: a promise leaves only the discard (and the card kept)
-    fill = size - (2 if pending is Obligation.ONE_CARD else 1) if pending in PROMISES else 0
+    fill = room - (pending is Obligation.ONE_CARD) if pending in PROMISES else 0
     if pending in PROMISES and fill < 3:
         return None  # too few cards for a meld: the plain guesses will do
-    room = size - 1  # a card is left to discard
     done = room - fill  # the room left once the melds cover enough
     left = Counter(_slots(state.hands[seen.turn]))
     points = 0
