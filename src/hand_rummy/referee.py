@@ -67,7 +67,7 @@ from hand_rummy.serialize import (
 from hand_rummy.table import LayoffContext, exchange, lay_off
 from hand_rummy.turn_rules.gates import promise_checks_counted
 from hand_rummy.verdict import Verdict
-from hand_rummy.work import work_allowed
+from hand_rummy.work import WorkBudget, work_allowed
 
 __all__ = [
     "ASKS",
@@ -875,8 +875,10 @@ def _answer(question: Any) -> JSON:
         if round_handler is None and handler is None:
             known = ", ".join([*ASKS, *ROUND_ASKS])
             raise QuestionError("UNKNOWN_ASK", f"unknown ask {_name(ask)}; known: {known}")
-        shared = _WORK.get()  # what the array's earlier questions left, in an array
-        allowed = LIMITS.search_work if shared is None else min(LIMITS.search_work, shared.left)
+        shared = _WORK.get()  # in an array, the steps its questions have taken so far
+        allowed = LIMITS.search_work
+        if shared is not None:
+            allowed = min(allowed, shared.allowed - shared.spent)
         try:
             with work_allowed(allowed) as work:
                 if round_handler is not None:
@@ -888,7 +890,7 @@ def _answer(question: Any) -> JSON:
             raise _work_refused(allowed, shared) from None
         finally:
             if shared is not None:
-                shared.left -= work.spent
+                shared.spent += work.spent
     except QuestionError as err:
         result = {"error": err.to_json()}
     except HandRummyError as err:
@@ -904,7 +906,7 @@ def _answer(question: Any) -> JSON:
     return result
 
 
-def _work_refused(allowed: int, shared: FillBudget | None) -> LimitError:
+def _work_refused(allowed: int, shared: WorkBudget | None) -> LimitError:
     if shared is not None and allowed < LIMITS.search_work:
         return LimitError(
             "array_search_work",
@@ -914,8 +916,8 @@ def _work_refused(allowed: int, shared: FillBudget | None) -> LimitError:
     return LimitError("search_work", f"the question took more than {allowed} steps of search")
 
 
-_WORK: contextvars.ContextVar[FillBudget | None] = contextvars.ContextVar("work", default=None)
-"""The steps of search that the questions of the array being answered may still take."""
+_WORK: contextvars.ContextVar[WorkBudget | None] = contextvars.ContextVar("work", default=None)
+"""The steps of search that the questions of the array being answered may take together."""
 
 
 # --- reading JSON text -----------------------------------------------------------
@@ -1033,7 +1035,7 @@ def _answer_array(questions: list[Any]) -> list[JSON]:
     """The answers to an array of questions, its ``legal_actions`` pages and its positions'
     fills bounded together."""
     token = _FILLS.set(FillBudget(LIMITS.array_fills))
-    work = _WORK.set(FillBudget(LIMITS.array_search_work))
+    work = _WORK.set(WorkBudget(LIMITS.array_search_work))
     try:
         return _answer_each(questions)
     finally:
