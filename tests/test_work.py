@@ -4,6 +4,7 @@ the table) whose first page of legal actions took 2-3 s, and 30 copies in one ar
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 
 import hand_rummy as hr
 from hand_rummy.errors import WorkLimitError
+from hand_rummy.finder import MeldFinder
 from hand_rummy.referee import LIMITS, answer_json
 from hand_rummy.serialize import position_from_json
 from hand_rummy.work import work_allowed
@@ -62,3 +64,23 @@ def test_an_array_shares_its_search_work() -> None:
         None,
     ]
     assert replies[3]["points"] == 10  # a question that needs no search is answered
+
+
+def test_the_steps_charged_do_not_depend_on_what_was_asked_before() -> None:
+    """The finishing search remembers its latest answers; a remembered answer is charged the
+    steps its search took, so a question costs the same in a new process and in one that has
+    just asked it (else the referee could refuse a question once and answer it the next time)."""
+    spent = []
+    base = costly_round()
+    # a finder of its own: nothing remembered for it yet, as in a new process; then the
+    # same round again, as the referee builds it for each question
+    finder = MeldFinder(base.rules)
+    for _ in range(3):
+        game = hr.Round.from_state(base.replace(finder=finder))
+        with work_allowed(10**9) as budget:
+            actions = list(itertools.islice(game.legal_actions(), 5))
+        spent.append((budget.spent, actions))
+    assert spent[0][0] > 0
+    assert spent[0] == spent[1] == spent[2]
+    first, again = (answer_json(json.dumps(QUESTION)) for _ in range(2))
+    assert first == again

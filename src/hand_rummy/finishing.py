@@ -44,7 +44,9 @@ from hand_rummy.table import exchange, exchange_supplies
 from hand_rummy.work import charge
 
 __all__ = [
+    "AnyBut",
     "FinishRules",
+    "Way",
     "bought_back",
     "exchange_finish",
     "finish_way",
@@ -103,6 +105,25 @@ Discardable = Callable[[int, int], bool]
 staying in the hand (-1 where none stays)."""
 
 
+@attrs.frozen
+class AnyBut:
+    """A :data:`Discardable` of the usual kind: any card may be the final discard but
+    ``card`` (the card taken this turn, where it may not go back), whatever card is kept.
+    As a value, unlike a function, it lets a search that takes it be remembered."""
+
+    card: Card | None = None
+
+    def __call__(self, slot: int, kept: int) -> bool:
+        return self.card is None or CARDS[slot % DEMOTED] != self.card
+
+
+_WAYS: IdentityMemo[tuple[Way | None, int]] = IdentityMemo(limit=256)
+"""The searches without exchanges answered lately, and the steps each took, by their whole
+input (the finder by identity, held alive with the answer): a move listed under a promise
+is judged by the search of the turn after it, and judged again when applied; a way found
+through an exchange is searched again when the exchange is judged."""
+
+
 def finish_way(
     finder: MeldFinder,
     hand: Sequence[int],
@@ -113,6 +134,7 @@ def finish_way(
     discardable: Discardable,
     melding: Set[int] = frozenset(),
     memo: LayOffMemo | None = None,
+    remember: bool = False,
 ) -> Way | None:
     """One way to empty ``hand`` this turn by melds, lay-offs on ``table`` and a discard
     (:class:`Way`), or ``None`` when there is none.
@@ -137,9 +159,12 @@ def finish_way(
     an opening that must hold the card just taken, to rule out the openings below
     the bar when no way is left at all, and judges each opening it keeps on its
     own: a generous answer is what it needs.
+    With ``remember`` (and a ``discardable`` that is an :class:`AnyBut`), the searches
+    without exchanges are remembered by their whole input, for a caller that asks the
+    same again (a move listed under a promise, judged again when applied).
     """
     table = table if isinstance(table, tuple) else tuple(table)
-    search = _searcher(finder, seat, rules, discardable, memo)
+    search = _searcher(finder, seat, rules, discardable, memo, remember=remember)
     way = search(hand, table, melding=melding)
     if way is not None or not rules.exchanges:
         return way
@@ -198,10 +223,18 @@ def _searcher(
     rules: FinishRules,
     discardable: Discardable,
     memo: LayOffMemo | None,
+    *,
+    remember: bool = False,
 ) -> Callable[..., Way | None]:
     """The search without exchanges, for a hand and a table (and ``melding``)."""
     return functools.partial(
-        _way_without_exchanges, finder, seat=seat, rules=rules, discardable=discardable, memo=memo
+        _way_without_exchanges,
+        finder,
+        seat=seat,
+        rules=rules,
+        discardable=discardable,
+        memo=memo,
+        remember=remember,
     )
 
 
@@ -215,18 +248,55 @@ def _way_without_exchanges(
     discardable: Discardable,
     melding: Set[int],
     memo: LayOffMemo | None,
+    remember: bool = False,
 ) -> Way | None:
     """:func:`finish_way` without exchanges."""
+    key = None
+    if remember and isinstance(discardable, AnyBut):  # else a key would cost more than it saves
+        key = (id(finder), tuple(hand), table, seat, rules, discardable, frozenset(melding))
+        known = _WAYS.get(key)
+        if known is not None:
+            # the steps the search took are charged again, so that what a caller's budget
+            # allows does not depend on what was asked before
+            charge(known[1])
+            return known[0]
+    found = _searched_without_exchanges(
+        finder,
+        hand,
+        table,
+        seat=seat,
+        rules=rules,
+        discardable=discardable,
+        melding=melding,
+        memo=memo,
+    )
+    if key is not None:
+        _WAYS.put(key, (finder,), found)
+    return found[0]
+
+
+def _searched_without_exchanges(
+    finder: MeldFinder,
+    hand: Sequence[int],
+    table: tuple[TableMeld, ...],
+    *,
+    seat: int,
+    rules: FinishRules,
+    discardable: Discardable,
+    melding: Set[int],
+    memo: LayOffMemo | None,
+) -> tuple[Way | None, int]:
+    """:func:`_way_without_exchanges`, searched, and the steps of work the search took."""
     spare = _spare(rules)
     if sum(hand) == 0:
-        return None if rules.final_discard or melding or rules.keep else Way((), ())
+        return None if rules.final_discard or melding or rules.keep else Way((), ()), 0
     older = _older(finder, table, seat, rules)
     in_melds = finder.slots_in_melds(hand) if rules.new_melds else frozenset()
     if melding and melding.isdisjoint(in_melds):
-        return None
+        return None, 0
     reach = _placeable(finder, hand, in_melds, older, spare)
     if reach is None:
-        return None
+        return None, 0
     search = _Search(
         hand,
         finder.meld_slots(hand) if rules.new_melds else [],
@@ -242,10 +312,11 @@ def _way_without_exchanges(
     )
     melds = search.start()
     if melds is None:
-        return None
+        return None, search.steps
     # the older melds the search was given are the table's that may take cards, in order
     usable = [i for i, m in enumerate(table) if rules.on_others or m.owner == seat]
-    return Way(melds, tuple((usable[target], slots) for target, slots in search.laid))
+    laid = tuple((usable[target], slots) for target, slots in search.laid)
+    return Way(melds, laid), search.steps
 
 
 def _after_exchange(
@@ -735,6 +806,7 @@ class _Search:
         # where each slot's byte starts in what is left, and which leftovers may end the turn
         self.shifts = [(slot, 8 * i) for i, slot in enumerate(self.slots)]
         self.ended: dict[int, bool] = {}
+        self.steps = 0  # the work of the search so far (see :mod:`hand_rummy.work`)
 
     def start(self) -> tuple[int, ...] | None:
         """The melds (indices, ascending) of one way to place the whole hand, or ``None``."""
@@ -893,7 +965,9 @@ class _Search:
         before = len(memo)
         found = split.leaving(every, 0, memo)
         # a step of work for each split looked at, and one for the cards set aside
-        charge(len(memo) - before + 1)
+        steps = len(memo) - before + 1
+        self.steps += steps
+        charge(steps)
         if not found:
             return False
         # the split's memo holds every answer on the way to this one: walk it back

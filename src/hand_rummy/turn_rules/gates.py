@@ -12,6 +12,7 @@ from hand_rummy.actions import Action
 from hand_rummy.cards import CARDS, Card
 from hand_rummy.finder import FoundMeld
 from hand_rummy.finishing import (
+    AnyBut,
     FinishRules,
     Way,
     exchange_finish,
@@ -537,7 +538,7 @@ def finishing_by_exchange(
         table=table,
         seat=state.turn,
         rules=_as_the_turn_stands(state, rules),
-        discardable=lambda slot, _: discardable_slot(state, slot, 1, hand),
+        discardable=AnyBut(undiscardable(state)),
         memo=memo,
     )
 
@@ -587,9 +588,12 @@ def _finish_way(
         table=state.table if table is None else table,
         seat=seat,
         rules=rules,
-        discardable=lambda slot, _: discardable_slot(state, slot, 1, held),
+        discardable=AnyBut(undiscardable(state)),
         melding=melding,
         memo=memo,
+        # under a promise each move listed is judged by this search, and judged again
+        # when applied
+        remember=state.current.obligation in PROMISES,
     )
 
 
