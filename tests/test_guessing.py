@@ -16,10 +16,13 @@ from collections import Counter
 import pytest
 
 import hand_rummy as hr
+from benchmark_scripts import load
 from case_positions import spot
 from hand_rummy.guessing import guess, owed_melds
 from hand_rummy.state import Obligation
 from hand_rummy.visibility import sampled
+
+WORST = load("worst_cases")
 
 
 def levant_taken_91() -> hr.Round:
@@ -52,26 +55,8 @@ def saudi_taken_115() -> hr.Round:
 def levant_promise() -> hr.Round:
     """Levant with a bar of 91 and jokers the only wilds: seat 0 opened below the bar with
     2♥ JK 4♥, which binds it to go out this turn (000 §The first meld, "Exception"), with
-    ten older melds to lay off on."""
-    table = [
-        (1, "4C 4S 4H 4D"),
-        (1, "QH QD QC"),
-        (1, "8H 8D 8S"),
-        (1, "AS AC AD"),
-        (1, "4C 5C 6C"),
-        (2, "10D 10C 10H"),
-        (2, "7C 8C 9C 10C JC"),
-        (2, "3S 3C 3H 3D"),
-        (2, "10D JD QD KD"),
-        (2, "6C 7C 8C"),
-    ]
-    game = spot(
-        hr.build("levant", ["opening_91", "jokers_only"]),
-        "JK JK 6H 7H 8H 9H 10H JH QH KH AH 2H 3H 4H 6H",
-        table=[(i + 1, owner, cards) for i, (owner, cards) in enumerate(table)],
-        others=(12, 12),
-    )
-    return game.apply(hr.LayDown((hr.Meld.of("2H JK 4H", roles={1: "3H"}),)))
+    ten older melds to lay off on (``worst_cases.py``'s ``levant-promise``)."""
+    return WORST.build("levant-promise")
 
 
 def deck_of(game: hr.Round) -> Counter[hr.Card]:
