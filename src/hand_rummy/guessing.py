@@ -115,7 +115,7 @@ def owed_melds(seen: Seen, rng: random.Random) -> tuple[Card, ...] | None:
     if pending in PROMISES and fill < 3:
         return None  # too few cards for a meld: the plain guesses will do
     done = room - fill  # the room left once the melds cover enough
-    left = Counter(_slots(state.hands[seen.turn]))
+    left = Counter({slot: count for slot, count in enumerate(state.hands[seen.turn]) if count})
     points = 0
     chosen: list[FoundMeld] = []
     while not chosen or points < required or room > done:
@@ -136,7 +136,7 @@ def owed_melds(seen: Seen, rng: random.Random) -> tuple[Card, ...] | None:
         left -= Counter(pick.used)
         room -= len(pick.used)
         points += pick.points
-    lead = Counter(card for found in chosen for card in _cards(found)) - Counter(known)
+    lead = Counter(card for found in chosen for card in found.meld.cards) - Counter(known)
     if sum(lead.values()) > size - len(known):
         return None  # the known cards left out of the melds take the room
     return tuple(sorted(lead.elements()))
@@ -153,11 +153,3 @@ def _holding(state: RoundState, seat: int, hand: tuple[int, ...]) -> RoundState:
     hands = list(state.hands)
     hands[seat] = hand
     return state.replace(hands=tuple(hands))
-
-
-def _slots(hand: tuple[int, ...]) -> list[int]:
-    return [slot for slot, count in enumerate(hand) for _ in range(count)]
-
-
-def _cards(found: FoundMeld) -> tuple[Card, ...]:
-    return found.meld.cards
