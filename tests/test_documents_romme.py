@@ -240,6 +240,56 @@ def test_romme_set_joker_exchanged_for_either_missing_suit(card: str) -> None:
     assert sorted(str(c) for c in swap.meld.cards) == sorted(["6♠", "6♥", str(hr.parse_card(card))])
 
 
+@pytest.mark.parametrize(("card", "kept"), [("7C", "7♦"), ("7D", "7♣")])
+def test_romme_either_joker_of_a_set_of_two_jokers_is_exchanged(card: str, kept: str) -> None:
+    """002 §Exchanging a joker: "you hold the real card the joker stands for". In 7♠ 7♥
+    JK(=7♣) JK(=7♦) (two jokers in a set: 002 §Jokers) the 7♦ takes the joker standing for
+    it, and the other joker stays as the 7♣ it stood for, and the other way round."""
+    romme = rules()
+    meld = hr.Meld.of("7S 7H JK JK", roles={2: "7C", 3: "7D"})
+    swap = hr.exchange(table_of(meld), card, romme)
+    assert swap.ok, swap.verdict
+    assert swap.wild == hr.JOKER
+    assert swap.meld is not None
+    assert sorted(map(str, swap.meld.cards)) == sorted(["7♠", "7♥", "JK", str(hr.parse_card(card))])
+    assert [str(r) for r in swap.meld.roles if r is not None] == [kept]
+
+
+def test_romme_both_exchanges_of_a_set_of_two_jokers_are_listed() -> None:
+    """The same set laid in a round: the player who holds 7♣ 7♦ (and has come out) is
+    offered both exchanges, each paid by one card."""
+    deal = hr.fill_deal(
+        ROMME,
+        2,
+        hands={
+            0: "7S 7H JK JK 10H JH QH 2C 4C 6C 8C 9S 5H AS",
+            1: "KS KD KC 9C 10C JC 7D 2D 3D 5S 6S 7C 4H",
+        },
+        stock=list(hr.parse_cards("QS")),
+        dealer=0,
+    )
+    game = deal.round(ROMME, 0, 0)
+    for action in (
+        # the jokers count as the sevens they stand for: 7+7+7+7 + 10+10+10 = 58 >= 40
+        hr.LayDown.of("7S 7H JK JK", "10H JH QH"),
+        hr.Discard.of("AS"),
+        hr.DrawStock(),
+        hr.LayDown.of("KS KD KC", "9C 10C JC"),  # 30 + 29 = 59 >= 40
+    ):
+        game = game.apply(action)
+    offered = {a for a in game.legal_actions() if isinstance(a, hr.Exchange)}
+    assert offered == {hr.Exchange.of(1, "7C"), hr.Exchange.of(1, "7D")}
+    after = game.apply(hr.Exchange.of(1, "7D"))
+    assert hr.JOKER in after.hand(1)
+
+
+def table_of(meld: hr.Meld) -> hr.Meld:
+    j = hr.judge_meld(meld, rules())
+    assert j.ok, j.verdict
+    assert j.meld is not None
+    return j.meld
+
+
 def test_romme_set_joker_not_exchanged_for_present_suit() -> None:
     """002 §Exchanging a joker: 6♠ 6♥ Joker needs a missing suit, not a second 6♠."""
     assert not hr.exchange(table("6S 6H JK"), "6S", rules()).ok

@@ -300,7 +300,10 @@ def _exchange_in_set(
             "a wild in a set is exchanged for one missing card",
             Topic.EXCHANGE_SET,
         )
-    i = wild_at[0]
+    # the wild that leaves is the one standing for a card put in, where one does (002: "the
+    # real card the joker stands for"): in a set of two wilds, the other keeps its role,
+    # which must not be the card put in; any wild will do where none stands for it
+    i = next((i for i in wild_at if table.roles[i] in natural), wild_at[0])
     cards = table.cards[:i] + table.cards[i + 1 :] + given
     roles = table.roles[:i] + table.roles[i + 1 :] + (None,) * len(given)
     demoted = frozenset(d - (d > i) for d in table.demoted)
