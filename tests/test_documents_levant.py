@@ -454,6 +454,53 @@ def test_levant_demoted_joker_counts_only_as_an_ace() -> None:
     assert not judge("7H JK 9H", indicator="AS", demoted=[1]).ok  # but never the 8♥
 
 
+def _aces_on_the_table(meld: hr.Meld) -> hr.Round:
+    """Seat 0 (opened) holds A♣ A♠ to put into ``meld``, a set of Aces of seat 1 holding a
+    joker taken from the discard pile; the indicator is an Ace, so the jokers are wild."""
+    return hr.Round.from_position(
+        hr.Position(
+            hr.rulesets.levant,
+            indicator="AC",
+            players=[hr.PositionSeat("AC AS 7S 8S 9S KD"), 9],
+            table=[hr.PositionMeld(1, 1, meld), hr.PositionMeld(2, 0, "QH QS QC")],
+            discards="5C",
+            discard_size=10,
+            turn=0,
+            phase=hr.Phase.PLAY,
+        )
+    )
+
+
+@pytest.mark.parametrize("roles", [{2: "AS", 3: "AC"}, {2: "AC", 3: "AS"}])
+@pytest.mark.parametrize("card", ["AC", "AS"])
+def test_levant_demoted_joker_of_a_set_leaves_either_suit_free(
+    roles: dict[int, str], card: str
+) -> None:
+    """000 §Exchanging wild cards: a joker taken from the discard pile is "an Ace (of any
+    suit)", and the wild of a group of three cards + wild is bought by "the missing fourth
+    card". In A♥ A♦ JK JK, the first joker from the discard pile (no wild, RULES-MATRIX L5)
+    and the second wild, the missing Aces are A♣ and A♠ whatever suit each joker was named:
+    either buys the wild, the other joker then playing as the Ace left."""
+    meld = hr.Meld.of("AH AD JK JK", roles=roles, demoted=[2])
+    game = _aces_on_the_table(meld)
+    action = hr.Exchange.of(1, card)
+    assert game.check(action).ok, game.check(action)
+    assert action in set(game.legal_actions())
+    after = game.apply(action)
+    assert hr.JOKER in after.hand(0)
+    assert hr.parse_card(card) in after.table[0].meld.cards
+
+
+@pytest.mark.parametrize("card", ["AC", "AS"])
+def test_levant_demoted_joker_of_a_set_takes_either_missing_ace(card: str) -> None:
+    """000 §Melds (the fourth card of a group may be added) with the same joker: A♥ A♦ and a
+    joker from the discard pile, named the A♠, still take the A♣ or the A♠."""
+    game = _aces_on_the_table(hr.Meld.of("AH AD JK", roles={2: "AS"}, demoted=[2]))
+    action = hr.LayOff(1, hr.parse_card(card))
+    assert game.check(action).ok, game.check(action)
+    assert action in set(game.legal_actions())
+
+
 # --- §Scoring ------------------------------------------------------------------------
 
 

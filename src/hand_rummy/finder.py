@@ -35,7 +35,7 @@ import attrs
 
 from hand_rummy.cards import CARDS, JOKER, Card, Rank, Suit
 from hand_rummy.errors import expect
-from hand_rummy.melds import Meld, MeldRules, judge_meld
+from hand_rummy.melds import Meld, MeldRules, judge_meld, set_free_places
 from hand_rummy.packing import Counts, Goal, Packing
 from hand_rummy.packing import cache_clear as packing_cache_clear
 from hand_rummy.rules.ruleset import Ruleset
@@ -869,7 +869,8 @@ class MeldFinder:
         elif len(meld) < self._sets.max_size:
             rank = plays[0].rank
             assert rank is not None
-            natural_suits = {plays[i].suit for i in range(len(meld)) if not wild_at[i]}
+            free = set_free_places(meld, rules)
+            natural_suits = {plays[i].suit for i in range(len(meld)) if i not in free}
             wilds = sum(wild_at)
             restricted = rules.ruleset.layoff.two_plus_wild_rule and (len(meld) - wilds, wilds) == (
                 2,

@@ -48,6 +48,7 @@ __all__ = [
     "judge_meld",
     "meld_points",
     "read_cards",
+    "set_free_places",
 ]
 
 _HIGH_ACE = 14
@@ -434,6 +435,25 @@ def _canonical_set(filled: list[_Slot], rank: Rank) -> list[_Slot]:
         attrs.evolve(s, plays=Card(rank, next(missing))) if s.wild or s.ace_only else s
         for s in filled
     ]
+
+
+def set_free_places(meld: Meld, rules: MeldRules) -> frozenset[int]:
+    """The places of a set whose suit is free: each wild card, which counts as one more
+    card of the set's rank (000 §The first meld), and each joker taken from the discard
+    pile, which counts as an Ace of any suit (000 §Exchanging wild cards, "Discarded wild
+    cards").
+
+    A set's table form names them the missing suits in suit order (which suit changes
+    nothing in the game), so a lay-off or an exchange may give them others: the 7♣ goes
+    onto 7♠ 7♥ JK(=7♣), the joker then standing for the 7♦. Every other card of a set plays
+    as itself, and its suit is taken.
+    """
+    demoted = meld.demoted
+    return frozenset(
+        i
+        for i, card in enumerate(meld.cards)
+        if (card.is_joker and i in demoted) or (i not in demoted and rules.is_wild(card))
+    )
 
 
 def _run_order(values: Sequence[int], rules: MeldRules) -> list[int]:

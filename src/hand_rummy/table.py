@@ -25,7 +25,15 @@ import attrs
 
 from hand_rummy.cards import JOKER, Card, Rank, Suit, format_cards
 from hand_rummy.errors import expect
-from hand_rummy.melds import CardsLike, Meld, MeldJudgement, MeldRules, judge_meld, read_cards
+from hand_rummy.melds import (
+    CardsLike,
+    Meld,
+    MeldJudgement,
+    MeldRules,
+    judge_meld,
+    read_cards,
+    set_free_places,
+)
 from hand_rummy.rulebook import violation
 from hand_rummy.rules.turn import SetSupply
 from hand_rummy.rules.wilds import MeldKind
@@ -113,11 +121,10 @@ def lay_off(
         return LayoffResult(before.verdict)
     old = before.meld
     if before.kind is MeldKind.SET:
-        # a wild in a set stands for "another card of this rank"; its suit is free to move
+        # the suits that the set's wilds (and demoted jokers) name are free to move
+        free = set_free_places(old, rules)
         old = Meld(
-            old.cards,
-            tuple(None if i not in old.demoted else r for i, r in enumerate(old.roles)),
-            old.demoted,
+            old.cards, tuple(None if i in free else r for i, r in enumerate(old.roles)), old.demoted
         )
     shifted = {len(old) + i for i in added.demoted}
     combined = Meld(old.cards + added.cards, old.roles + added.roles, old.demoted | shifted)
@@ -256,8 +263,8 @@ def _exchange_in_set(
         r if r is not None else rules.wilds.natural_as(c) for c, r in zip(table.cards, table.roles)
     ]
     rank = plays[wild_at[0]].rank
-    naturals = [plays[i] for i in range(len(table)) if i not in wild_at]
-    if policy.set_needs_four and (len(naturals), len(wild_at)) != (3, 1):
+    free = set_free_places(table, rules)
+    if policy.set_needs_four and (len(table) - len(wild_at), len(wild_at)) != (3, 1):
         return _refuse(
             rules,
             Code.EXCHANGE_SET_INCOMPLETE,
@@ -265,7 +272,7 @@ def _exchange_in_set(
             f"({table.describe()})",
             Topic.EXCHANGE_SET_FOUR,
         )
-    present = {c.suit for c in naturals}
+    present = {plays[i].suit for i in range(len(table)) if i not in free}
     suits = [c.suit for c in natural]
     if (
         any(c.rank != rank for c in natural)
@@ -301,11 +308,12 @@ def _exchange_in_set(
             Topic.EXCHANGE_SET,
         )
     # the wild that leaves is the one standing for a card put in, where one does (002: "the
-    # real card the joker stands for"): in a set of two wilds, the other keeps its role,
-    # which must not be the card put in; any wild will do where none stands for it
+    # real card the joker stands for"), else any; the suits of those that stay are free,
+    # and the judge names them again
     i = next((i for i in wild_at if table.roles[i] in natural), wild_at[0])
     cards = table.cards[:i] + table.cards[i + 1 :] + given
-    roles = table.roles[:i] + table.roles[i + 1 :] + (None,) * len(given)
+    kept = tuple(None if at in free else r for at, r in enumerate(table.roles))
+    roles = kept[:i] + kept[i + 1 :] + (None,) * len(given)
     demoted = frozenset(d - (d > i) for d in table.demoted)
     return _finish(Meld(cards, roles, demoted), table.cards[i], rules)
 
@@ -345,13 +353,10 @@ def _needed(
 ) -> list[tuple[Card, ...]]:
     if kind is MeldKind.RUN:
         return list(dict.fromkeys((r,) for i in wilds if (r := meld.roles[i]) is not None))
-    plays = [
-        r or rules.wilds.natural_as(c)
-        for i, (c, r) in enumerate(zip(meld.cards, meld.roles))
-        if i not in wilds
-    ]
+    plays = [r or rules.wilds.natural_as(c) for c, r in zip(meld.cards, meld.roles)]
     rank = plays[0].rank
-    present = {c.suit for c in plays}
+    free = set_free_places(meld, rules)
+    present = {c.suit for i, c in enumerate(plays) if i not in free}
     assert rank is not None
     missing = [Card(rank, suit) for suit in Suit if suit not in present]
     options: list[tuple[Card, ...]] = []
