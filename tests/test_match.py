@@ -216,6 +216,29 @@ def test_002_everyone_deals_equally_often() -> None:
     assert sorted(dealers) == [0, 1, 2]
 
 
+@pytest.mark.parametrize("times", [None, 2])
+def test_002_everyone_deals_variant(times: int | None) -> None:
+    """002 §Winning the game: "until everyone has dealt the same number of times" is the
+    variant ``everyone_deals``: once each by default, or as many times as the length."""
+    ruleset = hr.build("romme", ["everyone_deals"])
+    m = play(Match.new(ruleset, 3, seed=5, length=times), seed=5)
+    scored = [g for g in m.rounds if g.outcome is not None and g.outcome.score.scored]
+    assert Counter(g.dealer for g in scored) == dict.fromkeys(range(3), times or 1)
+
+
+def test_a_length_chosen_by_a_variant_is_given_once() -> None:
+    """004 §What you need: the length is "chosen by the host before the start"; a match
+    given rounds_5 and a length of 9 would say two things, and is refused (as the
+    tournament runner refuses it), a length that agrees is not."""
+    ruleset = hr.build("classic", ["rounds_5"])
+    with pytest.raises(hr.InvalidStateError, match="rounds_5 makes a match 5 rounds long"):
+        Match.new(ruleset, 3, seed=1, length=9)
+    with pytest.raises(hr.InvalidStateError, match="give the length once"):
+        Match.new(ruleset, 3, seed=1, length=9, custom_length=True)
+    assert Match.new(ruleset, 3, seed=1, length=5).length == 5
+    assert Match.new(ruleset, 3, seed=1).length == 5
+
+
 # --- dealers ------------------------------------------------------------------------------
 
 

@@ -43,6 +43,7 @@ from hand_rummy.legal import LegalActions
 from hand_rummy.round import PlayerView, Round
 from hand_rummy.rulebook import violation
 from hand_rummy.rules.match import DealerRotation, FirstDealer, MatchEnd, MatchPolicy, TieRule
+from hand_rummy.rules.presets import length_variant
 from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.state import Phase
 from hand_rummy.verdict import Code, Topic, Verdict
@@ -195,7 +196,8 @@ class Match:
         ``length`` overrides ``ruleset.match.length`` (rounds, scored rounds,
         points or deals per player, as the policy counts). Where the rules
         name the lengths allowed (the app's 3, 5, 7 or 9 rounds, 004), another
-        length is refused unless ``custom_length`` is true. ``deals`` are
+        length is refused unless ``custom_length`` is true; where a variant chose the
+        length (``rounds_5``), any other is refused, custom or not. ``deals`` are
         explicit deals (:class:`Deal` or mappings with ``hands``, ``stock``,
         ``discards``, ``indicator``) for the first rounds; later rounds are
         dealt from seeds derived from ``seed``.
@@ -207,9 +209,15 @@ class Match:
             raise InvalidStateError(
                 f"{ruleset.title} is for {ruleset.players.describe().rstrip('.')}, not {players}"
             )
+        chosen = length_variant(ruleset)
         if length is None:
             length = ruleset.match.length
         expect(length, int, "the match length")
+        if chosen is not None and length != ruleset.match.length:
+            raise InvalidStateError(
+                f"the variant {chosen} makes a match {ruleset.match.length} rounds long, not "
+                f"{length}; give the length once"
+            )
         expect(custom_length, bool, "custom_length")
         if deals is not None and not isinstance(deals, (list, tuple)):
             raise InvalidStateError(

@@ -76,6 +76,7 @@ __all__ = [
     "build",
     "classic",
     "gulf",
+    "length_variant",
     "levant",
     "partnership",
     "romme",
@@ -492,6 +493,17 @@ _ALL_VARIANTS = (
         "002 §Variants",
         _R,
         _replace(stock=lambda r: attrs.evolve(r.stock, reshuffles=None)),
+    ),
+    # 002 names two ways to agree how long to play: a penalty total (the preset's 500), or
+    # until everyone has dealt the same number of times
+    _variant(
+        "everyone_deals",
+        "The match ends when everyone has dealt equally often: once, or as many times as the "
+        "match length says.",
+        "002 §Winning the game",
+        _R,
+        _replace(match=lambda r: attrs.evolve(r.match, end=MatchEnd.DEALS_PER_PLAYER, length=1)),
+        sets=("match end",),
     ),
     # 004: the host's choice of match length
     *(
@@ -942,6 +954,19 @@ def variants_for(preset: str) -> tuple[Variant, ...]:
     if preset not in PRESETS:
         raise UnknownRulesError(f"unknown rules {preset!r}{_suggest(preset, PRESETS)}")
     return tuple(v for v in _ALL_VARIANTS if preset in v.presets)
+
+
+def length_variant(ruleset: Ruleset) -> str | None:
+    """The variant of ``ruleset`` that chose how many rounds its matches last (the app's
+    ``rounds_5``, say), or ``None``: a match given another length would contradict it."""
+    return next(
+        (
+            name
+            for name in ruleset.variants
+            if name in VARIANTS and "match length" in VARIANTS[name].sets
+        ),
+        None,
+    )
 
 
 def standalone(preset: str, variant: str) -> tuple[str, ...]:

@@ -24,7 +24,7 @@ import attrs
 
 from hand_rummy.errors import HandRummyError
 from hand_rummy.rules.match import MatchEnd, MatchPolicy
-from hand_rummy.rules.presets import VARIANTS
+from hand_rummy.rules.presets import length_variant
 from hand_rummy.rules.ruleset import Ruleset
 
 __all__ = ["LengthError", "check_length", "end_rule", "fixed_rounds", "follows_rules"]
@@ -65,10 +65,10 @@ def check_length(ruleset: Ruleset, rounds: int | None, *, custom: bool) -> None:
     """Raise :class:`LengthError` when ``rounds`` is a custom length and ``custom`` is false,
     or when a variant of ``ruleset`` chose another length (the app's ``rounds_5``, say):
     the two would disagree about how long a match is."""
-    chosen = [name for name in ruleset.variants if "match length" in VARIANTS[name].sets]
-    if rounds is not None and chosen and rounds != ruleset.match.length:
+    chosen = length_variant(ruleset)
+    if rounds is not None and chosen is not None and rounds != ruleset.match.length:
         raise LengthError(
-            f"the variant {chosen[0]} makes a match {ruleset.match.length} rounds long, not "
+            f"the variant {chosen} makes a match {ruleset.match.length} rounds long, not "
             f"{rounds}; give the length once",
             custom=False,
         )
