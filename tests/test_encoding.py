@@ -463,3 +463,25 @@ def test_rulesets_and_tables_it_does_not_cover() -> None:
     for error in (encoding.TableTooLargeError, encoding.NotToMoveError, encoding.IdNotLegalError):
         assert issubclass(error, encoding.EncodingError)
         assert issubclass(error, hr.HandRummyError)
+
+
+@pytest.mark.parametrize("spades", ["KS JS QS", "QS KS JS", "JS QS KS"])
+def test_a_run_written_out_of_order_encodes_as_its_table_form(spades: str) -> None:
+    """The docs: melds written in another order encode to the path of the legal lay-down
+    they name. K♠ J♠ Q♠ read from its first card would run K, A, and a place past the Ace
+    (the last suit's cards are the deck's last, so it raised IndexError)."""
+    classic = hr.rulesets.classic
+    hands = [
+        "JS QS KS 7S 7D 7H 5H 6D 10D KH 3H 6C 5C 4C",
+        "2D 3C 9D 9C 10S QD KD 4H 6S JC 3S 8H 5S 10H 4D",
+    ]
+    stock = [p.card for p in classic.deck.cards()]
+    for card in hr.parse_cards(" ".join(hands)):
+        stock.remove(card)
+    game = hr.Round.from_deal(classic, hands, stock)
+    game = game.apply(hr.Discard(hr.parse_card("2D"))).apply(hr.DrawStock())
+    space, view = ActionSpace.of(classic, 2), game.view(0)
+    written = hr.LayDown.of("4C 5C 6C", spades, "7D 7H 7S")
+    assert written in game.legal_actions()
+    table_form = hr.LayDown.of("4C 5C 6C", "JS QS KS", "7D 7H 7S")
+    assert space.encode(written, view) == space.encode(table_form, view)

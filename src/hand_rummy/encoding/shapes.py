@@ -104,7 +104,9 @@ def meld_tokens(meld: Meld, rules: MeldRules, layout: Layout) -> tuple[int, ...]
     suit = plays[0].suit
     assert suit is not None and plays[0].rank is not None
     frame = RunFrame(Suit(suit), int(plays[0].rank), len(plays))
-    if len(plays) > MAX_RUN or frame.cards(layout.wrap) != plays:
+    # a run not written from low to high may start too high for its length (K♠ J♠ Q♠)
+    past_ace = not layout.wrap and frame.start + frame.length - 1 > _HIGH_ACE
+    if len(plays) > MAX_RUN or past_ace or frame.cards(layout.wrap) != plays:
         raise _uncovered(meld, "its cards are not a run from low to high")
     offsets = [i for i, wild in enumerate(wild_at) if wild]
     shape = layout.run_ids.get((frame, offsets[0] if offsets else None))
