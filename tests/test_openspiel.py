@@ -239,13 +239,28 @@ def test_the_package_imports_without_its_extra_and_names_it() -> None:
 
 
 def test_variants_are_a_list_or_the_parameters_string() -> None:
-    # load_game takes the variants as the game parameter does (names joined by commas) too
+    # load_game takes the variants as the game parameter does (names joined by "+") too
     listed = load_game("romme", players=3, variants=["round_the_corner", "wrap_ace_1"])
-    joined = load_game("romme", players=3, variants="round_the_corner,wrap_ace_1")
+    joined = load_game("romme", players=3, variants="round_the_corner+wrap_ace_1")
     assert str(listed) == str(joined)
-    assert "variants=round_the_corner,wrap_ace_1" in str(joined)
+    assert "variants=round_the_corner+wrap_ace_1" in str(joined)
     with pytest.raises(hr.HandRummyError, match="unknown variant 'nope'"):
         load_game("romme", players=3, variants="nope")
+
+
+def test_a_game_of_two_variants_loads_again_from_its_string() -> None:
+    """pyspiel reads a game back from its string (serialize_game_and_state does): with two
+    variants joined by a comma the second was read as a parameter of its own."""
+    game = load_game("romme", players=3, variants=["round_the_corner", "wrap_ace_1"])
+    again = pyspiel.load_game(str(game))
+    assert str(again) == str(game)
+    assert again.ruleset == game.ruleset
+    state = game.new_initial_state()
+    for _ in range(20):
+        state.apply_action(state.legal_actions()[0])
+    text = pyspiel.serialize_game_and_state(game, state)
+    _, copy = pyspiel.deserialize_game_and_state(text)
+    assert str(copy) == str(state)
 
 
 def test_a_chance_action_that_is_no_card_face_is_refused() -> None:

@@ -3,7 +3,7 @@
 :func:`register` registers the game with ``pyspiel.register_game`` (importing
 :mod:`hand_rummy.openspiel.game` does it too); :func:`load_game` registers it and
 loads it with the parameters ``rules`` (a preset name), ``variants`` (variant
-names joined by commas) and ``players``. This package imports without OpenSpiel;
+names joined by ``+``) and ``players``. This package imports without OpenSpiel;
 its functions say which extra to install when it is missing
 (``pip install 'hand-rummy[openspiel]'``). The "Learning and search" page
 describes the chance nodes, the information states and the resampling.
@@ -31,8 +31,9 @@ def register() -> None:
 def load_game(rules: str = "levant", players: int = 4, variants: str | Iterable[str] = ()) -> Any:
     """The ``pyspiel.Game`` of ``rules`` with ``variants`` for ``players`` players.
 
-    ``variants`` is a list of variant names, or one string of names joined by commas,
-    as the game's parameter takes them (``"round_the_corner,wrap_ace_1"``).
+    ``variants`` is a list of variant names, or one string of names joined by ``+``, as
+    the game's parameter takes them (``"round_the_corner+wrap_ace_1"``): the game's string,
+    ``str(game)``, then loads the same game again.
     """
     register()
     pyspiel = require("pyspiel", "openspiel", "the OpenSpiel game")
@@ -45,5 +46,5 @@ def load_game(rules: str = "levant", players: int = 4, variants: str | Iterable[
         listed = list(variants)
         for name in listed:
             expect(name, str, "a variant name")
-        names = ",".join(listed)
+        names = "+".join(listed)
     return pyspiel.load_game(GAME_NAME, {"rules": rules, "variants": names, "players": players})

@@ -89,7 +89,10 @@ _GAME_TYPE = pyspiel.GameType(
 
 def _ruleset(params: dict[str, Any]) -> tuple[Ruleset, int]:
     rules = params.get("rules", "levant")
-    variants = [v for v in str(params.get("variants", "")).split(",") if v.strip()]
+    # names joined by "+"; commas too, though a game string cannot hold them (OpenSpiel
+    # reads a comma there as the end of the parameter)
+    joined = str(params.get("variants", "")).replace(",", "+")
+    variants = [v for v in joined.split("+") if v.strip()]
     ruleset = build(str(rules), [v.strip() for v in variants])
     players = int(params.get("players", 4))
     if not ruleset.players.allows(players):
