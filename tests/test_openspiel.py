@@ -18,6 +18,7 @@ from hand_rummy import encoding  # noqa: E402
 from hand_rummy.observation import ObservationLayout  # noqa: E402
 from hand_rummy.openspiel import GAME_NAME, load_game  # noqa: E402
 from hand_rummy.openspiel.game import HandRummyState  # noqa: E402
+from hand_rummy.scoring import score_bound  # noqa: E402
 
 PRESETS = sorted(hr.PRESETS)
 
@@ -268,3 +269,25 @@ def test_a_chance_action_that_is_no_card_face_is_refused() -> None:
     with pytest.raises(encoding.IdNotLegalError, match="from 0 to 52, not 53"):
         state.apply_action(53)
     assert state.history() == []
+
+
+def test_the_declared_utilities_hold_the_largest_returns() -> None:
+    """OpenSpiel algorithms scale by the game's utilities, so no return may pass them. In
+    Partnership Hand with Egyptian bonuses and the ×16 suit (000 §Variants), a one-suit
+    Hand ended on a wild: ×2 (Hand) ×2 (wild discard) ×4 (one suit) ×2 (its colour) = ×32,
+    so each opponent who never opened scores 100 × 32 = 3200 and their team 6400, a return
+    of -64 (the utilities were ±50); the winner's -30 × 32 = -960 gives +9.6."""
+    variants = ["partnership", "egyptian_bonuses", "egyptian_suit_x16"]
+    ruleset = hr.build("levant", variants)
+    end = hr.RoundEnd.of(
+        [("", True), ("KS 7D", False), ("2C", True), ("9C", False)],
+        went_out=0,
+        hand=True,
+        melded="2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH",
+        last_discard="AC",  # the wild under the 8♣
+    )
+    score = hr.score_round(end, hr.MeldRules.of(ruleset, hr.parse_card("8C")))
+    assert score.team_scores == (-960, 6400)
+    game = load_game("levant", players=4, variants=variants)
+    assert game.min_utility() <= -64.0 and game.max_utility() >= 9.6
+    assert game.max_utility() == -game.min_utility() == score_bound(ruleset, 4) / 100

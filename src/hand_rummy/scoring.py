@@ -50,6 +50,7 @@ __all__ = [
     "check_copies",
     "check_players",
     "hand_value",
+    "score_bound",
     "score_round",
     "seats_refusal",
 ]
@@ -485,6 +486,31 @@ def _values(player: PlayerEnd, rules: MeldRules) -> tuple[int, ...]:
             waiting[card] -= 1
         values.append(card_penalty(card, rules, demoted=demoted))
     return tuple(values)
+
+
+def score_bound(ruleset: Ruleset, players: int) -> int:
+    """A bound on the size of any round score of ``ruleset`` with ``players`` seats, of a
+    seat or of a team: for a game that declares the range of its returns (OpenSpiel's
+    utilities), not a figure any round comes near.
+
+    No seat holds more than the deck, every card of which costs at most the dearest
+    penalty; a seat's base is that, the flat penalty of one who never opened, or the
+    winner's score, whichever is largest in size; a Hand multiplies it by its own factor
+    and by every Egyptian bonus that can come together (a wild discard, and one suit with
+    its colour where both count); and a team adds its seats' scores.
+    """
+    expect(ruleset, Ruleset, "the ruleset")
+    expect(players, int, "the number of players")
+    penalties, scoring = ruleset.penalties, ruleset.scoring
+    dearest = max(penalties.ace, penalties.court, penalties.wild, 10)
+    base = max(len(ruleset.deck.cards()) * dearest, abs(scoring.winner), scoring.never_opened or 0)
+    factor = scoring.hand_factor
+    bonus = scoring.egyptian
+    if bonus is not None:
+        suit = bonus.suit_factor * (bonus.colour if bonus.suit_also_colour else 1)
+        factor *= bonus.wild_discard * max(bonus.colour, suit)
+    team = max(map(len, ruleset.players.teams(players)))
+    return base * factor * team
 
 
 def score_round(end: RoundEnd, rules: MeldRules) -> RoundScore:

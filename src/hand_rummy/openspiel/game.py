@@ -60,6 +60,7 @@ from hand_rummy.observation import ObservationLayout, observe  # noqa: E402
 from hand_rummy.round import PlayerView, Round  # noqa: E402
 from hand_rummy.rules import build  # noqa: E402
 from hand_rummy.rules.ruleset import Ruleset  # noqa: E402
+from hand_rummy.scoring import score_bound  # noqa: E402
 
 __all__ = ["GAME_NAME", "HandRummyGame", "HandRummyObserver", "HandRummyState"]
 
@@ -113,9 +114,9 @@ class HandRummyGame(pyspiel.Game):
             num_distinct_actions=space.size,
             max_chance_outcomes=_FACES,
             num_players=players,
-            # a generous bound on a round's score: 50 times 100 points
-            min_utility=-50.0,
-            max_utility=50.0,
+            # no round score, a seat's or a team's, is larger in size than the rules' bound
+            min_utility=-score_bound(ruleset, players) / REWARD_SCALE,
+            max_utility=score_bound(ruleset, players) / REWARD_SCALE,
             max_game_length=100_000,
         )
         super().__init__(_GAME_TYPE, info, params)
