@@ -291,3 +291,22 @@ def test_the_declared_utilities_hold_the_largest_returns() -> None:
     game = load_game("levant", players=4, variants=variants)
     assert game.min_utility() <= -64.0 and game.max_utility() >= 9.6
     assert game.max_utility() == -game.min_utility() == score_bound(ruleset, 4) / 100
+
+
+def test_an_observer_of_public_information_alone_is_refused() -> None:
+    """A view is the public facts and the player's own cards together; asked for public
+    information alone, the observer gave the hand too, so it is refused, not leaked."""
+    from open_spiel.python.observation import make_observation  # noqa: PLC0415
+
+    game = load_game("classic", players=2)
+    public = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    with pytest.raises(hr.HandRummyError, match="private_info=NONE"):
+        make_observation(game, public)
+    every = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS
+    )
+    with pytest.raises(hr.HandRummyError, match="private_info=ALL_PLAYERS"):
+        make_observation(game, every)
+    assert make_observation(game).tensor.size == game.observation_tensor_size()

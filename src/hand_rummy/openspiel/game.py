@@ -130,6 +130,18 @@ class HandRummyGame(pyspiel.Game):
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> HandRummyObserver:
+        if iig_obs_type is not None and (
+            not iig_obs_type.public_info
+            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            # a view holds the public facts and the player's own cards, together: an
+            # observer of less (or of every hand) would have to be another observation
+            raise InvalidStateError(
+                "this game observes what one player sees: public information and that "
+                "player's own cards (public_info=True, private_info=SINGLE_PLAYER), not "
+                f"public_info={iig_obs_type.public_info}, "
+                f"private_info={iig_obs_type.private_info.name}"
+            )
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         return HandRummyObserver(self.layout, perfect_recall, params)
 
