@@ -284,6 +284,24 @@ def test_a_table_beyond_the_slots_cuts_the_episode_short() -> None:
     api_test(env("romme", players=4, table_slots=2), num_cycles=300)
 
 
+def test_a_truncated_episode_renders_and_says_why() -> None:
+    # render() drew the end of a round only, and an episode cut short has none
+    table = raw_env("romme", players=4, table_slots=2, render_mode="ansi")
+    table.reset(seed=0)
+    rng = random.Random(0)
+    while not any(table.truncations.values()):
+        ids = np.flatnonzero(table.observe(table.agent_selection)["action_mask"])
+        table.step(int(ids[rng.randrange(len(ids))]))
+    assert table.game is not None
+    text = table.render()
+    assert text is not None
+    melds = len(table.game.table)
+    assert text.startswith(
+        f"Episode truncated: the table holds {melds} melds; this action space has 2 table slots"
+    )
+    assert f"seat {table.game.turn}) to move" in text
+
+
 def test_the_agents_see_the_last_position_that_fits_and_why_the_episode_ended() -> None:
     from hand_rummy.observation import observe  # noqa: PLC0415 (numpy is checked above)
 

@@ -320,6 +320,15 @@ class HandRummyEnv(AECEnv):
             return "no round yet: call reset()"
         totals = self.match.totals if self.match is not None else None
         number = self.match.round_number if self.match is not None else None
+        if self.decision is None and self.game.outcome is None:
+            # cut short by a table the layout has no slots for: the round as its player to
+            # move sees it, and why the agents left it
+            seat = self.game.turn
+            reason = self.infos[self.possible_agents[seat]].get("truncated", "cut short")
+            text = (
+                f"Episode truncated: {reason}\n{self.possible_agents[seat]} (seat {seat}) to move\n"
+            )
+            return text + render_view(self.game.view(seat), totals, None, number, width=100)
         if self.decision is None:
             assert self.game.outcome is not None
             scores = ", ".join(
