@@ -310,3 +310,42 @@ def test_an_observer_of_public_information_alone_is_refused() -> None:
     with pytest.raises(hr.HandRummyError, match="private_info=ALL_PLAYERS"):
         make_observation(game, every)
     assert make_observation(game).tensor.size == game.observation_tensor_size()
+
+
+@pytest.mark.parametrize("name", ["levant", "saudi_partnership"])
+def test_equal_observation_strings_mean_equal_tensors(name: str) -> None:
+    """The docs: the observation string lists the facts of the tensor in words. So two
+    states a player observes alike in words must give that player one tensor (an
+    announcement, a demoted card, an owner or the turn's state was missing from the words)."""
+    game = load_game(name, players=4)
+    seen: dict[str, bytes] = {}
+    for deal in range(3):
+        state = game.new_initial_state()
+        for met in play_randomly(state, random.Random(deal), 400):
+            for player in range(4):
+                words = met.observation_string(player)
+                tensor = np.asarray(met.observation_tensor(player), np.float32).tobytes()
+                assert seen.setdefault(words, tensor) == tensor, words
+    assert len(seen) > 300
+
+
+def test_an_announcement_is_in_the_observation_string() -> None:
+    # the audit's pair: one discard with the announcement of one card and one without
+    game = load_game("levant", players=2)
+    start = game.space.layout.block("discard").start
+    rng, state = random.Random(1), game.new_initial_state()
+    while True:
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, probabilities)[0])
+            continue
+        legal = set(state.legal_actions())
+        ids = sorted(i for i in legal if start <= i < start + 53 and i + 53 in legal)
+        if ids:
+            break
+        state.apply_action(rng.choice(sorted(legal)))
+    quiet, loud = state.clone(), state.clone()
+    quiet.apply_action(ids[0])
+    loud.apply_action(ids[0] + 53)  # the same discard, announcing one card
+    assert quiet.observation_tensor(1) != loud.observation_tensor(1)
+    assert quiet.observation_string(1) != loud.observation_string(1)

@@ -560,21 +560,44 @@ def _information_state(state: HandRummyState, player: int) -> str:
 
 
 def _observation(state: HandRummyState, player: int) -> str:
+    """The facts of the observation tensor in words: every section of it has its part."""
     if state._s.game is None:
         return f"seat {player}; dealing; hand {format_cards(sorted(state._s.dealt[player]))}"
     view = state._s.game.view(player)
-    table = " | ".join(m.meld.describe() for m in view.table)
+    current = view.current
+    teams = view.ruleset.players.teams(view.players)
+    team = next(i for i, seats in enumerate(teams) if player in seats)
+    table = " | ".join(f"{m.owner}: {m.kind.value} {m.meld.describe()}" for m in view.table)
+    turn = [
+        f"taken {current.taken}" if current.taken is not None else "",
+        "demoted" if current.taken_demoted else "",
+        f"freed {current.freed}" if current.freed is not None else "",
+        f"owes {current.obligation.value}" if current.obligation is not None else "",
+        "laid down" if current.laid_down else "",
+        "laid off" if current.laid_off else "",
+        "bare first turn" if current.first_turn_bare else "",
+    ]
     parts = [
-        f"seat {player}",
+        f"seat {player} (team {team})",
         f"{view.phase.value}, seat {view.turn} to move",
         f"hand {format_cards(view.hand)}",
+        f"demoted {format_cards(view.demoted)}",
         f"indicator {view.indicator}",
         f"pile {format_cards(view.discards)}",
         f"stock {view.stock_size}",
+        f"reshuffles {view.reshuffles}",
         f"hands {list(view.hand_sizes)}",
         f"opened {[int(o) for o in view.opened]}",
+        f"melded {[int(m) for m in view.melded]}",
+        f"missed {[int(m) for m in view.missed]}",
+        f"announced {list(view.announced)}",
+        f"turns {list(view.turns_played)}",
+        f"turn {', '.join(t for t in turn if t) or 'nothing yet'}",
         f"table {table}",
     ]
+    if not view.opened[player]:
+        bar = view.ruleset.opening.required(player, team, view.openings)
+        parts.append(f"bar {bar}")
     if state._s.decision is not None and state._s.decision.view.seat == player:
         parts.append(f"pending {list(state._s.decision.pending)}")
     return "; ".join(parts)
