@@ -366,3 +366,30 @@ def test_a_match_episode_shows_each_agent_the_standing() -> None:
     alone.reset(seed=5)
     array = alone.observe(alone.agent_selection)["observation"]
     assert not array[layout.section("match_rounds").start :].any()
+
+
+def test_bad_arguments_get_the_library_errors() -> None:
+    """An audit's list: each of these raised a bare Python error, or was taken."""
+    from hand_rummy.observation import observe  # noqa: PLC0415 (numpy is checked above)
+
+    table = raw_env("classic", players=2)
+    table.reset(seed=1)
+    with pytest.raises(hr.InvalidStateError, match="there is no agent 'player_9'"):
+        table.observe("player_9")
+    with pytest.raises(hr.InvalidStateError, match="there is no agent"):
+        table.action_space("nobody")
+    assert table.game is not None
+    view = table.game.view(0)
+    with pytest.raises(hr.InvalidStateError, match="a match standing needs 2 totals"):
+        observe(view, totals=np.array([1, 2, 3]), rounds=1)
+    with pytest.raises(hr.InvalidStateError, match="the match totals must be a list"):
+        observe(view, totals=7, rounds=1)  # type: ignore[arg-type]
+    for scale in (float("inf"), True, float("nan")):
+        with pytest.raises(hr.InvalidStateError, match="reward_scale must be a positive number"):
+            raw_env("classic", players=2, reward_scale=scale)
+    with pytest.raises(hr.InvalidStateError, match="custom_length is for episode='match'"):
+        raw_env("classic", players=2, custom_length=True)
+    # numpy integers are whole numbers, as the ids are
+    numpy_players = raw_env("classic", players=np.int64(2))
+    numpy_players.reset(seed=np.int64(3))
+    assert numpy_players.players == 2

@@ -349,3 +349,16 @@ def test_an_announcement_is_in_the_observation_string() -> None:
     loud.apply_action(ids[0] + 53)  # the same discard, announcing one card
     assert quiet.observation_tensor(1) != loud.observation_tensor(1)
     assert quiet.observation_string(1) != loud.observation_string(1)
+
+
+def test_chance_questions_off_chance_nodes_get_the_library_errors() -> None:
+    game = load_game("classic", players=np.int64(2))
+    state = game.new_initial_state()
+    with pytest.raises(encoding.IdNotLegalError, match="from 0 to 52, not 99"):
+        state.action_to_string(pyspiel.PlayerId.CHANCE, 99)
+    rng = random.Random(2)
+    while state.is_chance_node():
+        outcomes, probabilities = zip(*state.chance_outcomes())
+        state.apply_action(rng.choices(outcomes, probabilities)[0])
+    with pytest.raises(hr.HandRummyError, match="for chance nodes"):
+        state.chance_outcomes()

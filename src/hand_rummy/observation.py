@@ -275,6 +275,12 @@ def observe(
         for pending in melds:
             count("pending_cards", pending.cards)
             count("pending_plays", _plays(pending, rules)[0])
+    try:
+        totals = tuple(totals)
+    except TypeError:
+        raise InvalidStateError(
+            f"the match totals must be a list of whole numbers, not {totals!r:.60}"
+        ) from None
     if totals or rounds:
         expect(rounds, int, "the rounds finished")
         if len(totals) != players or rounds < 0:

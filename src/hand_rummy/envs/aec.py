@@ -24,6 +24,7 @@ negative score); in team play each seat gets its team's score.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterable
 from typing import Any, Literal
@@ -111,20 +112,25 @@ class HandRummyEnv(AECEnv):
         else:
             expect(rules, str, "the rules")
             ruleset = build(rules, variants)
-        expect(players, int, "the number of players")
+        players = _whole(players, "the number of players")
         if not ruleset.players.allows(players):
             raise InvalidStateError(seats_refusal(players, ruleset))
         if episode not in ("round", "match"):
             raise InvalidStateError(f"episode must be 'round' or 'match', not {episode!r}")
-        if match_length is not None and episode != "match":
-            raise InvalidStateError("match_length is for episode='match'")
+        if (match_length is not None or custom_length) and episode != "match":
+            given = "match_length" if match_length is not None else "custom_length"
+            raise InvalidStateError(f"{given} is for episode='match'")
         if episode == "match":
             # the match's own checks of its length, run once now so that a bad length is
             # refused here rather than at the first reset()
             Match.new(
                 ruleset, players, 0, dealer=0, length=match_length, custom_length=custom_length
             )
-        if not isinstance(reward_scale, (int, float)) or not reward_scale > 0:
+        if (
+            isinstance(reward_scale, bool)
+            or not isinstance(reward_scale, (int, float))
+            or not 0 < reward_scale < math.inf
+        ):
             raise InvalidStateError(f"reward_scale must be a positive number, not {reward_scale}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise InvalidStateError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
@@ -167,17 +173,24 @@ class HandRummyEnv(AECEnv):
     # --- the spaces ---------------------------------------------------------------------
 
     def observation_space(self, agent: str) -> Any:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self._agent(agent)]
 
     def action_space(self, agent: str) -> Any:
-        return self.action_spaces[agent]
+        return self.action_spaces[self._agent(agent)]
+
+    def _agent(self, agent: object) -> str:
+        """``agent``, if it is one of the possible agents."""
+        if not isinstance(agent, str) or agent not in self._seat:
+            known = ", ".join(self.possible_agents)
+            raise InvalidStateError(f"there is no agent {agent!r}; the agents are {known}")
+        return agent
 
     # --- the episode --------------------------------------------------------------------
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start an episode; ``seed`` (a non-negative whole number) seeds the generator anew."""
         if seed is not None:
-            expect(seed, int, "the seed")
+            seed = _whole(seed, "the seed")
             # Gymnasium seeds from 0 up; refused here with the library's own error
             if seed < 0:
                 raise InvalidStateError(f"the seed must be non-negative, not {seed}")
@@ -285,7 +298,7 @@ class HandRummyEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's observation dict; computed once per step and agent, then kept."""
-        seen = self._seen.get(agent)
+        seen = self._seen.get(self._agent(agent))
         if seen is not None:
             return seen
         if self.game is None:
@@ -379,3 +392,10 @@ def play_masked_random(table: Any, rng: random.Random, limit: int = 100_000) -> 
 def wrap(environment: HandRummyEnv) -> Any:
     """``environment`` in PettingZoo's ``OrderEnforcingWrapper`` (what :func:`env` returns)."""
     return wrappers.OrderEnforcingWrapper(environment)
+
+
+def _whole(value: object, what: str) -> int:
+    """``value`` as an int, a numpy integer too (``players=np.int64(4)``); bools refused."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise InvalidStateError(f"{what} must be int, not {type(value).__name__}")
+    return int(value)

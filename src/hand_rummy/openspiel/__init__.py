@@ -11,6 +11,7 @@ describes the chance nodes, the information states and the resampling.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 from typing import Any
 
@@ -39,6 +40,8 @@ def load_game(rules: str = "levant", players: int = 4, variants: str | Iterable[
     pyspiel = require("pyspiel", "openspiel", "the OpenSpiel game")
     # OpenSpiel would refuse a wrong type with its own SpielError; say it in the library's terms
     expect(rules, str, "the rules (a preset name)")
+    if not isinstance(players, bool) and hasattr(players, "__index__"):
+        players = operator.index(players)  # a numpy integer too, as the environment takes
     expect(players, int, "the number of players")
     if isinstance(variants, str):
         names = variants

@@ -236,6 +236,9 @@ class HandRummyState(pyspiel.State):
         return list(self._s.decision.legal_ids())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        if not self.is_chance_node():
+            # a player's move or the end: no card is dealt here
+            raise NotToMoveError("chance_outcomes() is for chance nodes; this one is not")
         total = sum(self._s.unknown.values())
         return [
             (card.index, count / total)
@@ -361,6 +364,8 @@ class HandRummyState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == int(pyspiel.PlayerId.CHANCE):
+            if not 0 <= action < len(CARDS):
+                raise IdNotLegalError(f"a chance action is a card face from 0 to 52, not {action}")
             return f"Deal:{CARDS[action]}"
         return self._s._game.space.describe(action)
 
