@@ -392,7 +392,8 @@ class HandRummyState(pyspiel.State):
         with the stock's known places kept (:meth:`_sample_stock`). The other players' own draws are
         not known to ``player_id``, so the sample forgets them, and so are the melds
         another player to move has chosen of a lay-down not yet submitted: the sample
-        starts that lay-down afresh.
+        starts that lay-down afresh. Its ``history()`` is this state's (no history that
+        would deal the sampled cards is made up), so ``serialize()`` gives this state back.
         """
         if self._s.game is None:
             return self._resample_deal(player_id, probability_sampler)
