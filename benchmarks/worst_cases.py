@@ -240,6 +240,39 @@ PROMISE_CASES: dict[str, tuple[str, str, str | None, tuple[tuple[int, str], ...]
         ),
         "3D 4D 5D",
     ),
+    # a later hunt (2026-12-07): the same rules, 22 older melds, four of them with a joker;
+    # after 2♣ 2♦ 2♠ every way out starts with an exchange, and the search without one
+    # fails first, then one after each exchange the hand can pay for
+    "gulf-promise-exchanges": (
+        "gulf+hand_exempt+joker_exchange",
+        "2C 2D 2S KD QS 9D 10D 3D 8D 4D 4D 10H KS 7S",
+        None,
+        (
+            (1, "6C 7C 8C 9C 10C"),
+            (3, "3S 4S 5S 6S 7S 8S"),
+            (3, "5C 5D 5H"),
+            (3, "7C JK 7D 7H"),
+            (2, "6D 6S 6C 6H"),
+            (1, "AS 2S 3S"),
+            (1, "9S 10S JS"),
+            (3, "JH JD JS"),
+            (3, "9H 9S 9D 9C"),
+            (3, "AH 2H 3H"),
+            (2, "JK 3H 3C"),
+            (3, "6D 7D 8D"),
+            (1, "JK 10C 10S"),
+            (1, "2C 3C 4C"),
+            (1, "JC QC KC"),
+            (2, "QS QD QC"),
+            (2, "JK KC KH"),
+            (2, "JD QD KD"),
+            (2, "AS AH AD"),
+            (2, "5S 5D 5H 5C"),
+            (2, "JH QH KH"),
+            (3, "6H 7H 8H"),
+        ),
+        "2C 2D 2S",
+    ),
     # the same hunt: Levant below the bar of 91, a way out all by lay-offs on twelve melds
     "levant-promise-lay-offs": (
         "levant+jokers_only+opening_91+discard_to_table",
@@ -390,10 +423,16 @@ def table_position(
     """
     name, *variants = preset.split("+")
     ruleset = hr.build(name, variants)
+    seats = max(3, ruleset.players.minimum)
+    # the others hold 12 cards each, or as many as a crowded table leaves (a card stays in
+    # the stock)
+    spare = len(ruleset.deck.cards()) - len(hr.parse_cards(hand)) - 10 - (indicator is not None)
+    spare -= sum(len(hr.parse_cards(cards)) for _, cards in melds)
+    others = min(12, (spare - 1) // (seats - 1))
     spot = hr.Position(
         ruleset,
         indicator=indicator,
-        players=[hr.PositionSeat(hand)] + [12] * (max(3, ruleset.players.minimum) - 1),
+        players=[hr.PositionSeat(hand)] + [others] * (seats - 1),
         table=[hr.PositionMeld(i + 1, owner, cards) for i, (owner, cards) in enumerate(melds)],
         discards="" if taken else "AD",
         discard_size=10,
