@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -17,6 +18,7 @@ __all__ = [
     "UnknownRulesError",
     "WorkLimitError",
     "expect",
+    "whole",
 ]
 
 
@@ -80,6 +82,18 @@ def expect(value: object, kind: type | tuple[type, ...], what: str) -> None:
     if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
         names = " or ".join(k.__name__ for k in kinds)
         raise InvalidStateError(f"{what} must be {names}, not {type(value).__name__}")
+
+
+def whole(value: object, what: str) -> int:
+    """``value`` as an int: an ``int``, or an integer of another type that says it is one
+    (numpy's, as a learner takes them from its arrays); ``bool`` is none. Else
+    :class:`InvalidStateError`, worded as :func:`expect` words it."""
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise InvalidStateError(f"{what} must be int, not {type(value).__name__}")
 
 
 class WorkLimitError(HandRummyError):

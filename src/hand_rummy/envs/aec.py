@@ -49,7 +49,7 @@ from hand_rummy.encoding import (  # noqa: E402
     TableTooLargeError,
 )
 from hand_rummy.envs.rewards import round_rewards  # noqa: E402
-from hand_rummy.errors import HandRummyError, InvalidStateError, expect  # noqa: E402
+from hand_rummy.errors import HandRummyError, InvalidStateError, expect, whole  # noqa: E402
 from hand_rummy.match import Match  # noqa: E402
 from hand_rummy.observation import ObservationLayout, observe  # noqa: E402
 from hand_rummy.round import Round  # noqa: E402
@@ -112,7 +112,7 @@ class HandRummyEnv(AECEnv):
         else:
             expect(rules, str, "the rules")
             ruleset = build(rules, variants)
-        players = _whole(players, "the number of players")
+        players = whole(players, "the number of players")
         if not ruleset.players.allows(players):
             raise InvalidStateError(seats_refusal(players, ruleset))
         if episode not in ("round", "match"):
@@ -190,7 +190,7 @@ class HandRummyEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start an episode; ``seed`` (a non-negative whole number) seeds the generator anew."""
         if seed is not None:
-            seed = _whole(seed, "the seed")
+            seed = whole(seed, "the seed")
             # Gymnasium seeds from 0 up; refused here with the library's own error
             if seed < 0:
                 raise InvalidStateError(f"the seed must be non-negative, not {seed}")
@@ -392,10 +392,3 @@ def play_masked_random(table: Any, rng: random.Random, limit: int = 100_000) -> 
 def wrap(environment: HandRummyEnv) -> Any:
     """``environment`` in PettingZoo's ``OrderEnforcingWrapper`` (what :func:`env` returns)."""
     return wrappers.OrderEnforcingWrapper(environment)
-
-
-def _whole(value: object, what: str) -> int:
-    """``value`` as an int, a numpy integer too (``players=np.int64(4)``); bools refused."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise InvalidStateError(f"{what} must be int, not {type(value).__name__}")
-    return int(value)

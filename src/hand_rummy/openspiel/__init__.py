@@ -11,11 +11,10 @@ describes the chance nodes, the information states and the resampling.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable
 from typing import Any
 
-from hand_rummy.errors import expect
+from hand_rummy.errors import expect, whole
 from hand_rummy.extras import MissingExtraError, require
 
 __all__ = ["GAME_NAME", "MissingExtraError", "load_game", "register"]
@@ -40,9 +39,7 @@ def load_game(rules: str = "levant", players: int = 4, variants: str | Iterable[
     pyspiel = require("pyspiel", "openspiel", "the OpenSpiel game")
     # OpenSpiel would refuse a wrong type with its own SpielError; say it in the library's terms
     expect(rules, str, "the rules (a preset name)")
-    if not isinstance(players, bool) and hasattr(players, "__index__"):
-        players = operator.index(players)  # a numpy integer too, as the environment takes
-    expect(players, int, "the number of players")
+    players = whole(players, "the number of players")  # a numpy integer too
     if isinstance(variants, str):
         names = variants
     else:

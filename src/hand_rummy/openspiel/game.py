@@ -571,8 +571,7 @@ def _observation(state: HandRummyState, player: int) -> str:
         return f"seat {player}; dealing; hand {format_cards(sorted(state._s.dealt[player]))}"
     view = state._s.game.view(player)
     current = view.current
-    teams = view.ruleset.players.teams(view.players)
-    team = next(i for i, seats in enumerate(teams) if player in seats)
+    team, _ = state._s._game.layout.team(view.players, player)
     table = " | ".join(f"{m.owner}: {m.kind.value} {m.meld.describe()}" for m in view.table)
     turn = [
         f"taken {current.taken}" if current.taken is not None else "",
