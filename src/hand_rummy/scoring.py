@@ -502,7 +502,7 @@ def score_bound(ruleset: Ruleset, players: int) -> int:
     expect(ruleset, Ruleset, "the ruleset")
     expect(players, int, "the number of players")
     penalties, scoring = ruleset.penalties, ruleset.scoring
-    dearest = max(penalties.ace, penalties.court, penalties.wild, 10)
+    dearest = max(penalties.ace, penalties.court, penalties.wild, 9)  # 2 to 9: face value
     base = max(len(ruleset.deck.cards()) * dearest, abs(scoring.winner), scoring.never_opened or 0)
     factor = scoring.hand_factor
     bonus = scoring.egyptian
