@@ -24,8 +24,8 @@ def judge(cards: str, ruleset: hr.Ruleset = ROMME, **kwargs: object) -> hr.MeldJ
     return hr.judge_meld(hr.Meld.of(cards, **kwargs), rules(ruleset))  # type: ignore[arg-type]
 
 
-def table(cards: str, ruleset: hr.Ruleset = ROMME) -> hr.Meld:
-    j = judge(cards, ruleset)
+def table(cards: str, ruleset: hr.Ruleset = ROMME, **kwargs: object) -> hr.Meld:
+    j = judge(cards, ruleset, **kwargs)
     assert j.ok, j.verdict
     assert j.meld is not None
     return j.meld
@@ -246,8 +246,8 @@ def test_romme_either_joker_of_a_set_of_two_jokers_is_exchanged(card: str, kept:
     JK(=7♣) JK(=7♦) (two jokers in a set: 002 §Jokers) the 7♦ takes the joker standing for
     it, and the other joker stays as the 7♣ it stood for, and the other way round."""
     romme = rules()
-    meld = hr.Meld.of("7S 7H JK JK", roles={2: "7C", 3: "7D"})
-    swap = hr.exchange(table_of(meld), card, romme)
+    meld = table("7S 7H JK JK", roles={2: "7C", 3: "7D"})
+    swap = hr.exchange(meld, card, romme)
     assert swap.ok, swap.verdict
     assert swap.wild == hr.JOKER
     assert swap.meld is not None
@@ -281,13 +281,6 @@ def test_romme_both_exchanges_of_a_set_of_two_jokers_are_listed() -> None:
     assert offered == {hr.Exchange.of(1, "7C"), hr.Exchange.of(1, "7D")}
     after = game.apply(hr.Exchange.of(1, "7D"))
     assert hr.JOKER in after.hand(1)
-
-
-def table_of(meld: hr.Meld) -> hr.Meld:
-    j = hr.judge_meld(meld, rules())
-    assert j.ok, j.verdict
-    assert j.meld is not None
-    return j.meld
 
 
 def test_romme_set_joker_not_exchanged_for_present_suit() -> None:
