@@ -847,6 +847,76 @@ def test_classic_lay_off_that_would_leave_only_the_taken_card() -> None:
     ok(game, discard("7H"))
 
 
+@pytest.mark.parametrize(
+    ("ruleset", "queen_fits"),
+    [
+        # 004: no final discard ("unless the round ends because you got rid of all your
+        # cards"), so a hand that may discard nothing may still go out
+        (CLASSIC, True),
+        (CLASSIC, False),
+        # 002 (RULES-MATRIX R5 switch): the same where Rommé forbids the taken card
+        (rules("romme", "no_rediscard_taken"), True),
+        # 003 with the G4 and G10 switches: every turn ends with a discard, and the Q♠
+        # may not be it, so laying off the 7♥ strands the turn even though the Q♠ fits
+        (rules("gulf", "final_discard_required", "no_rediscard_taken"), None),
+    ],
+)
+def test_lay_off_leaving_only_the_taken_card_that_can_still_go_out(
+    ruleset: hr.Ruleset, queen_fits: bool | None
+) -> None:
+    """004 §2 (and the switches that bring it to 002 and 003): the taken Q♠ may not be
+    discarded again, but nothing forbids laying it off. Seat 0 holds Q♠ 7♥; laying the 7♥
+    off on 4♥ 5♥ 6♥ leaves the Q♠. Where a spade run 9♠ 10♠ J♠ lies on the table, the
+    Q♠ then goes onto it and seat 0 is out: the lay-off is legal (and the discard of the
+    7♥ still is). Where only K♦ K♥ K♣ lies there, the Q♠ has nowhere to go and the turn
+    could not end: refused. Under a required final discard the Q♠ could only end the turn
+    as the discard, which it may not be."""
+    spades = "9S 10S JS" if queen_fits is not False else "KD KH KC"
+    game = spot(
+        ruleset,
+        "QS 7H",
+        table=[(1, 1, "4H 5H 6H"), (2, 0, spades)],
+        others=[9, 9, 9] if ruleset.players.minimum > 2 else [9],
+        current=hr.PositionTurn(taken=c("QS")),
+        discards="9D",
+    )
+    ok(game, discard("7H"))
+    if not queen_fits:
+        refused(game, off(1, "7H"), Code.MUST_KEEP_A_CARD)
+        return
+    after = ok(game, off(1, "7H"))
+    assert after.hand(0) == (c("QS"),)
+    refused(after, discard("QS"), Code.REDISCARD_TAKEN_CARD)
+    out = ok(after, off(2, "QS"))
+    assert out.outcome is not None and out.outcome.winner == 0
+
+
+def test_classic_opening_that_leaves_only_the_taken_card() -> None:
+    """004 §2 and §4: seat 0 took the A♥ before opening, so must open this turn (the taken
+    card need not be in the opening), and may not discard the A♥ again. Laying down
+    10♥ J♥ Q♥ K♥ (40) + 4♠ 4♥ 4♦ 4♣ (16) + 7♦ 7♥ 7♣ (21) + J♣ J♠ J♦ (30) = 107 ≥ 51
+    leaves only the A♥, which may then go onto the new heart run after the K♥ and end the
+    round: legal. The same opening is legal without the J♣ J♠ J♦, which then follow the
+    A♥ onto the table as a meld of their own."""
+    game = spot(
+        CLASSIC,
+        "10H JH QH KH 4S 4H 4D 4C 7D 7H 7C JC JS JD",
+        table=[(1, 1, "3D 4D 5D")],
+        me={"turns_played": 2},
+        discards="AH",
+        discard_size=5,
+        phase=hr.Phase.DRAW,
+    )
+    game = ok(game, hr.TakeDiscard())
+    every = lay("10H JH QH KH", "4S 4H 4D 4C", "7D 7H 7C", "JC JS JD")
+    after = ok(game, every)
+    assert after.hand(0) == (c("AH"),)
+    opened_meld = next(m for m in after.table if m.owner == 0 and c("KH") in m.meld.cards)
+    out = ok(after, off(opened_meld.id, "AH"))
+    assert out.outcome is not None and out.outcome.winner == 0
+    ok(game, lay("10H JH QH KH", "4S 4H 4D 4C", "7D 7H 7C"))
+
+
 def _left_after(game: hr.Round, melds: tuple[hr.Meld, ...]) -> Counter[hr.Card]:
     """The cards of seat 0's hand that ``melds`` do not use."""
     left = hand_of(game)

@@ -84,8 +84,8 @@ def _turn_can_end(state: RoundState, change: Taken) -> bool:
     Where some cards may not be the discard (the taken card under 004 §2, a joker under
     002's tournament jokers), a hand could hold nothing it may discard after the take:
     a lone joker and the taken card, say. Every lay-down, lay-off and exchange keeps a
-    card that may be discarded, so the turn can end exactly when the round after the take
-    has some legal move.
+    card that may be discarded, or leaves a hand that can still go out, so the turn can end
+    exactly when the round after the take has some legal move.
     """
     after = advance(state, TakeDiscard(), change)
     return not discard_restricted(after) or any(

@@ -13,9 +13,11 @@ from hand_rummy.transitions import Exchanged, advance
 from hand_rummy.turn_rules.gates import (
     PROMISES,
     exchanges_in_finish,
+    going_out_still,
     keep_problems,
     keeping_the_promise,
     obligation_problems,
+    only_going_out,
     promise_way,
     taken_pays_for_wilds,
 )
@@ -82,8 +84,10 @@ def judge_exchange(state: RoundState, action: Exchange) -> Ruling:
         problems = keep_problems(state, sum(left), left)
         if problems:
             return from_problems(problems)
-        if promised:
-            return keeping_the_promise(state, action, change)
+        ruling = keeping_the_promise(state, action, change) if promised else Ruling(change=change)
+        if not ruling.ok or not only_going_out(state, sum(left), left):
+            return ruling
+        return going_out_still(state, action, change)
     # a wild that must be used: a cheap look at the melds the hand could make with it, then
     # the question itself: after the exchange, does the turn have a move that uses it? (a
     # meld with the wild may still be refused, as when it leaves only the taken card)

@@ -32,9 +32,10 @@ from hand_rummy.transitions import (
     Finish,
     LaidDown,
     LaidOff,
+    Transition,
     advance,
 )
-from hand_rummy.turn_rules.ruling import Ruling, from_problems
+from hand_rummy.turn_rules.ruling import Ruling, from_problems, refuse
 from hand_rummy.verdict import Code, Topic, Violation, told_more
 
 __all__ = [
@@ -53,6 +54,7 @@ __all__ = [
     "finishing_melds",
     "finishing_slots",
     "going_out_problems",
+    "going_out_still",
     "hand_slot",
     "keep_problems",
     "keeping_the_promise",
@@ -65,6 +67,7 @@ __all__ = [
     "one_card_melds",
     "one_card_plan",
     "one_card_way",
+    "only_going_out",
     "promise_checks_counted",
     "promise_way",
     "taken_pays_for_wilds",
@@ -248,15 +251,7 @@ def keep_problems(
             )
         if problems:
             return problems
-    if (
-        left is not None
-        and size_after > 0
-        and discard_restricted(state)
-        and not any(
-            left[slot] and discardable_slot(state, slot, size_after, left)
-            for slot in range(len(left))
-        )
-    ):
+    if _nothing_to_discard(state, size_after, left) and (final or not may_go_out(state)):
         return [
             violation(
                 state.ruleset,
@@ -266,6 +261,54 @@ def keep_problems(
             )
         ]
     return []
+
+
+def _nothing_to_discard(state: RoundState, size_after: int, left: Sequence[int] | None) -> bool:
+    """Whether the cards ``left`` (``size_after`` of them, none when ``left`` is ``None``)
+    hold no card that the rules let the player discard to end the turn."""
+    return (
+        left is not None
+        and size_after > 0
+        and discard_restricted(state)
+        and not any(
+            left[slot] and discardable_slot(state, slot, size_after, left)
+            for slot in range(len(left))
+        )
+    )
+
+
+def only_going_out(state: RoundState, size_after: int, left: Sequence[int] | None) -> bool:
+    """Whether a move that leaves the hand ``left`` (``size_after`` cards) leaves no card
+    that may be discarded, where the turn may still end without a discard: by laying every
+    card left (004, 002: no final discard; RULES-MATRIX X7). :func:`keep_problems` lets
+    such a move pass, and it is legal exactly when the turn can still go out after it
+    (:func:`going_out_still`): the rules forbid the discard, not the lay-down or lay-off,
+    and a player who then goes out has ended the turn as any other."""
+    return (
+        not state.ruleset.going_out.final_discard
+        and _nothing_to_discard(state, size_after, left)
+        and may_go_out(state)
+    )
+
+
+def going_out_still(state: RoundState, action: Action, change: Transition) -> Ruling:
+    """The ruling on a move that leaves no card to discard (:func:`only_going_out`): legal
+    if the rest of the turn can lay every card left, on the table as it then stands.
+
+    Nothing needs to bind the turn to that way out: no card left may be the discard, so
+    the turn ends only by going out, and each later move is judged the same way.
+    """
+    after = advance(state, action, change)
+    rules = FinishRules(final_discard=False, exchanges=exchanges_in_finish(after))
+    if can_still_finish(after, rules):
+        return Ruling(change=change)
+    return refuse(
+        state.ruleset,
+        Code.MUST_KEEP_A_CARD,
+        "keep a card that you may discard to end the turn, or lay down or off every card "
+        "left this turn: the cards this leaves may not be discarded and cannot all be laid",
+        Topic.DISCARD_RESTRICTION,
+    )
 
 
 def taken_pays_for_wilds(state: RoundState) -> bool:

@@ -35,11 +35,13 @@ from hand_rummy.turn_rules.gates import (
     finishing_melds,
     finishing_slots,
     going_out_problems,
+    going_out_still,
     hand_slot,
     keep_problems,
     keeping_the_promise,
     obligation_after,
     obligation_problems,
+    only_going_out,
     promise_way,
 )
 from hand_rummy.turn_rules.ruling import Ruling, from_problems, refuse
@@ -159,8 +161,12 @@ def judge_lay_down(state: RoundState, action: LayDown) -> Ruling:
             return from_problems(obligation_problems(state))
     required = state.required_opening(seat)
     if required is None:
-        return _lay_down_opened(state, action, slots, size_after)
-    return _lay_down_opening(state, action, slots, size_after, required)
+        ruling = _lay_down_opened(state, action, slots, size_after)
+    else:
+        ruling = _lay_down_opening(state, action, slots, size_after, required)
+    if ruling.change is None or not only_going_out(state, size_after, left):
+        return ruling
+    return going_out_still(state, action, ruling.change)
 
 
 def _lay_down_opened(
@@ -338,12 +344,14 @@ def lay_downs(
             if pending is not None and not _meets(state, (found,)):
                 continue
             left = _minus(hand, found.used)
-            if keep_problems(state, size - len(found.used), left):
+            size_after = size - len(found.used)
+            if keep_problems(state, size_after, left):
                 continue
             action = LayDown((found.meld,))
             if listed is not None and action == listed:
                 continue
-            if pending in PROMISES and not judge_lay_down(state, action).ok:
+            judged = pending in PROMISES or only_going_out(state, size_after, left)
+            if judged and not judge_lay_down(state, action).ok:
                 continue
             yield action
         return
@@ -479,6 +487,12 @@ def _openings(
         if keep_problems(state, size_after, left):
             continue
         action = LayDown(tuple(f.meld for f in combo))
+        if only_going_out(state, size_after, left):
+            # the rare opening that leaves no card to discard: the judge searches the rest
+            # of the turn for a way out (a below-bar one's promise included)
+            if judge_lay_down(state, action).ok:
+                yield action
+            continue
         if below:
             # the finder has judged each meld; the promise to finish is the rule's own check,
             # and the opening's change is made only where it is searched on its own (_alone)

@@ -20,12 +20,14 @@ from hand_rummy.turn_rules.gates import (
     can_end_on_one_card,
     finish_of,
     finish_rules,
+    going_out_still,
     hand_slot,
     keep_problems,
     keeping_the_promise,
     lay_off_context,
     may_promise_one_card,
     obligation_problems,
+    only_going_out,
     promise_way,
 )
 from hand_rummy.turn_rules.ruling import Ruling, from_problems
@@ -153,10 +155,15 @@ def judge_lay_off(state: RoundState, action: LayOff) -> Ruling:
         finish_of(state, size_after, on_others=on_others),
     )
     if promised:
-        if can_end_on_one_card(advance(state, action, change)):
-            return Ruling(change=change)
-        return from_problems(list(refused.verdict.violations))
-    return keeping_the_promise(state, action, change)
+        if not can_end_on_one_card(advance(state, action, change)):
+            return from_problems(list(refused.verdict.violations))
+        ruling = Ruling(change=change)
+    else:
+        ruling = keeping_the_promise(state, action, change)
+    if not ruling.ok or not only_going_out(state, size_after, left):
+        return ruling
+    # nothing left may be discarded: the rest of the turn must lay it all
+    return going_out_still(state, action, change)
 
 
 def _with_exchange_hint(
@@ -215,7 +222,7 @@ def lay_offs(state: RoundState, listed: LayOff | None = None) -> Iterator[LayOff
         return
     finder = state.finder
     hand = state.hands[seat]
-    gate: dict[int, bool] = {}
+    gate: dict[int, bool | None] = {}
     careful = state.current.obligation in PROMISES
     demoted = [index for index in range(53) if hand[DEMOTED + index]]
     for target in state.table:
@@ -232,24 +239,27 @@ def lay_offs(state: RoundState, listed: LayOff | None = None) -> Iterator[LayOff
                     if judge_lay_off(state, action).ok:
                         yield action
                     continue
-                open_gate = gate.get(index)
-                if open_gate is None:
-                    open_gate = _lay_off_opens(state, action)
-                    gate[index] = open_gate
-                if open_gate:
+                if index not in gate:
+                    gate[index] = _lay_off_opens(state, action)
+                open_gate = gate[index]
+                if open_gate or (open_gate is None and judge_lay_off(state, action).ok):
                     yield action
         for index in demoted:
             yield from _demoted_lay_offs(state, target, CARDS[index])
 
 
-def _lay_off_opens(state: RoundState, action: LayOff) -> bool:
-    """The gate and the keep rules for ``action``, which the finder says fits its meld."""
+def _lay_off_opens(state: RoundState, action: LayOff) -> bool | None:
+    """The gate and the keep rules for ``action``, which the finder says fits its meld, for
+    every meld the card fits: ``None`` where the card leaves none that may be discarded, so
+    that each lay-off of it needs the judge's look at the rest of the turn."""
     problems, _ = _lay_off_gate(state, action)
     if problems:
         return False
     left = list(state.hands[state.turn])
     left[action.card.index] -= 1
-    return not keep_problems(state, sum(left), left)
+    if keep_problems(state, sum(left), left):
+        return False
+    return None if only_going_out(state, sum(left), left) else True
 
 
 def _demoted_lay_offs(state: RoundState, target: TableMeld, card: Card) -> Iterator[LayOff]:
