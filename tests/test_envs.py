@@ -14,7 +14,7 @@ import hand_rummy as hr
 np = pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
 from hand_rummy import encoding  # noqa: E402
 from hand_rummy.envs import env, play_masked_random, raw_env  # noqa: E402
@@ -183,6 +183,24 @@ def test_render_ansi_shows_the_view_and_the_pending_melds() -> None:
         assert quiet.render() is None
 
 
+@pytest.mark.parametrize("name", ["levant", "classic"])
+def test_pettingzoo_render_test(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """PettingZoo's own render test: it builds the environment with ``render_mode="human"``
+    first, then renders in every mode the metadata names ("ansi": text; "human": None)."""
+    render_test(lambda render_mode: env(name, players=2, render_mode=render_mode))
+    assert "to move" in capsys.readouterr().out  # "human" printed the tables
+
+
+def test_render_human_prints_what_ansi_returns(capsys: pytest.CaptureFixture[str]) -> None:
+    shown, told = (raw_env("romme", players=3, render_mode=m) for m in ("human", "ansi"))
+    shown.reset(seed=5)
+    told.reset(seed=5)
+    assert shown.render() is None
+    text = told.render()
+    assert isinstance(text, str) and "Your hand:" in text
+    assert capsys.readouterr().out == text + "\n"
+
+
 def test_an_id_outside_the_mask_is_refused_and_nothing_changes() -> None:
     table = raw_env("levant", players=4)
     table.reset(seed=3)
@@ -210,7 +228,7 @@ def test_bad_setup_and_steps_after_the_end_are_refused() -> None:
     with pytest.raises(hr.InvalidStateError, match="episode"):
         raw_env("levant", episode="season")  # type: ignore[arg-type]
     with pytest.raises(hr.InvalidStateError, match="render_mode"):
-        raw_env("levant", render_mode="human")
+        raw_env("levant", render_mode="rgb_array")
     with pytest.raises(hr.InvalidStateError, match="variants"):
         HandRummyEnv(hr.rulesets.levant, 4, ["opening_71"])
     table = raw_env("classic", players=2)

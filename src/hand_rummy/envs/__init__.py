@@ -76,7 +76,7 @@ def env(
     ``variants`` are applied to a preset by name. The keyword ``options`` are
     those of :class:`~hand_rummy.envs.aec.HandRummyEnv`: ``episode`` (``"round"``
     or ``"match"``), ``match_length``, ``custom_length``, ``reward_scale``, ``render_mode``
-    (``"ansi"``) and ``table_slots``. The environment is wrapped in PettingZoo's
+    (``"ansi"`` or ``"human"``) and ``table_slots``. The environment is wrapped in PettingZoo's
     ``OrderEnforcingWrapper``, as PettingZoo's own environments are; illegal ids
     are refused with :class:`~hand_rummy.encoding.IdNotLegalError`, never
     turned into a penalty.

@@ -87,7 +87,7 @@ class HandRummyEnv(AECEnv):
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it from the class)
         "name": "hand_rummy_v0",
-        "render_modes": ["ansi"],
+        "render_modes": ["ansi", "human"],
         "is_parallelizable": False,
     }
 
@@ -133,7 +133,9 @@ class HandRummyEnv(AECEnv):
         ):
             raise InvalidStateError(f"reward_scale must be a positive number, not {reward_scale}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise InvalidStateError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+            raise InvalidStateError(
+                f"render_mode must be 'ansi', 'human' or None, not {render_mode!r}"
+            )
         self.ruleset = ruleset
         self.players = players
         self.episode: Episode = episode
@@ -324,11 +326,20 @@ class HandRummyEnv(AECEnv):
         return seen
 
     def render(self) -> str | None:
-        """The table as the player to move sees it (``render_mode="ansi"``), with the
-        pending melds; at the end, the round's scores."""
+        """The table as the player to move sees it, with the pending melds; at the end, the
+        round's scores: returned as text (``render_mode="ansi"``) or printed
+        (``render_mode="human"``, which returns ``None``, as PettingZoo's render test
+        asks of that mode)."""
         if self.render_mode is None:
             _gymnasium.logger.warn("render() was called without a render_mode")
             return None
+        text = self._table_text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def _table_text(self) -> str:
         if self.game is None:
             return "no round yet: call reset()"
         totals = self.match.totals if self.match is not None else None
