@@ -279,3 +279,51 @@ def test_discard_pays_for_joker_needs_a_joker_the_card_can_buy() -> None:
     )
     assert hr.Code.TAKE_DISCARD_NOT_MELDED in other.check(hr.TakeDiscard()).codes
     assert "or to pay for a wild with it" in str(other.check(hr.TakeDiscard()))
+
+
+def test_beat_last_next_seat_raises_only_the_bar_of_the_seat_after_the_opener() -> None:
+    """RULES-MATRIX P8: 004's Saudi Hand, "then the next player needs the last accepted
+    opening + 1". By default whoever opens next, in any seat, needs 60 + 1 after an opening
+    of 60; with ``beat_last_next_seat`` only the seat after the opener (seat 2 after seat 1,
+    of four) does, and seats 3 and 0 need the base of 51."""
+    after = (OpeningRecord(1, 1, 60),)
+    default = hr.build("saudi").opening
+    switched = hr.build("saudi", ["beat_last_next_seat"]).opening
+    assert [default.required(s, s, after, 4) for s in (2, 3, 0)] == [61, 61, 61]
+    assert [switched.required(s, s, after, 4) for s in (2, 3, 0)] == [61, 51, 51]
+    assert switched.required(0, 0, (), 4) == 51  # nobody has opened: the base
+    # the seat after the last seat is seat 0
+    assert switched.required(0, 0, (OpeningRecord(3, 3, 70),), 4) == 71
+    with pytest.raises(hr.InvalidStateError, match="how many players"):
+        switched.required(2, 2, after)
+    # composed with L15's switch, the seat after the opener may equal it
+    equal = hr.build("saudi", ["beat_last_next_seat", "beat_last_or_equal"]).opening
+    assert [equal.required(s, s, after, 4) for s in (2, 3)] == [60, 51]
+
+
+@pytest.mark.parametrize(("mover", "legal"), [(2, False), (3, True)])
+def test_beat_last_next_seat_in_a_round(mover: int, legal: bool) -> None:
+    """The switch in play: seat 1 opened with 60 this round; the player to move holds
+    5♥ 6♥ 7♥ (18) + K♠ K♦ K♥ (30) + 2♣ 3♣ 4♣ (9) = 57, which reaches the base of 51 but not
+    61. Seat 3 may lay it down; seat 2, seated next after the opener, may not."""
+    ruleset = hr.build("saudi", ["beat_last_next_seat"])
+    hand = "5H 6H 7H KS KD KH 2C 3C 4C 9S JD"
+    seats = [hr.PositionSeat(hand_size=11) for _ in range(4)]
+    seats[mover] = hr.PositionSeat(hand)
+    game = hr.Round.from_position(
+        hr.Position(
+            ruleset,
+            players=seats,
+            turn=mover,
+            phase=hr.Phase.PLAY,
+            table=[hr.PositionMeld(1, 1, "10S JS QS KS AS")],
+            discards="8D",
+            openings=[(1, 60)],
+        )
+    )
+    opening = hr.LayDown.of("5H 6H 7H", "KS KD KH", "2C 3C 4C")
+    verdict = game.check(opening)
+    assert verdict.ok is legal
+    if not legal:
+        assert verdict.codes == (hr.Code.OPENING_BELOW_THRESHOLD,)
+    assert (opening in game.legal_actions()) is legal

@@ -252,7 +252,7 @@ def observe(
         out[missed + r] = seen.missed[s]
         out[partner + r] = s in mine
     if not seen.opened[me]:
-        bar = seen.ruleset.opening.required(me, team, seen.openings)
+        bar = seen.ruleset.opening.required(me, team, seen.openings, seen.players)
         numbers.append((at["opening_bar"], bar or 0))
     current = seen.current
     # the turn in progress, whoever plays it: everyone at the table sees it

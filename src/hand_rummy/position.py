@@ -677,7 +677,7 @@ def _opening_records(
         order = [s for s in range(facts.players) if not (opening_now and s == mover)]
         order.sort(key=lambda s: not melded[s])
         for seat in order + ([mover] if opening_now else []):
-            bar = policy.required(seat, facts.team_number(seat), records)
+            bar = policy.required(seat, facts.team_number(seat), records, facts.players)
             if opened[seat] and bar is not None:
                 records.append(OpeningRecord(seat, facts.team_number(seat), bar))
         return tuple(records)
@@ -689,7 +689,7 @@ def _opening_records(
         if any(r.seat == seat for r in records):
             raise _fail(f"{where}.seat", f"seat {seat} has an opening listed already")
         team = facts.team_number(seat)
-        bar = policy.required(seat, team, records)
+        bar = policy.required(seat, team, records, facts.players)
         if bar is None:
             raise _fail(f"{where}.seat", f"seat {seat}'s team had opened already")
         promised = obligation is Obligation.GO_OUT and seat == facts.mover

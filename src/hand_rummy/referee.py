@@ -455,8 +455,10 @@ def _ask_opening(q: Mapping[str, Any], rules: MeldRules) -> JSON:
         )
     context = _context(q, ("going_out", "hand"))
     if required is None:
+        # the asker is the player seated next after the last opener (seat 0 after seat 1 of
+        # two), whom every reading of a beat-the-last bar binds
         openings = (OpeningRecord(1, 1, last),) if last is not None else ()
-        required = opening.required(0, 0, openings)
+        required = opening.required(0, 0, openings, 2)
     exemption = rules.ruleset.opening_exemption
     hand = context.get("hand", False)
     going_out = context.get("going_out", False) or hand

@@ -393,6 +393,9 @@ DEFAULT_READINGS: dict[str, str] = {
     "beat_last_or_equal": (
         "Under beat-the-last, each opening must be strictly higher than the previous one."
     ),
+    "beat_last_next_seat": (
+        "Under beat-the-last, whoever opens next, in any seat, must beat the latest opening."
+    ),
     "one_natural_three_jokers": (
         "Every meld needs at least two natural cards, so one natural with three jokers is refused."
     ),
@@ -595,6 +598,12 @@ def _beat_last(r: Ruleset) -> str:
     o = r.opening if isinstance(r.opening, BeatLastOpening) else BeatLastOpening()
     beat = "more than" if o.strict else "at least"
     bar = minimum_in_words(o.base)
+    if o.next_seat_only:
+        return (
+            f"Every opening of a round needs {bar}, and the player seated next after the "
+            f"player who opened last must open with {beat} that opening; anyone else "
+            "needs only the base. The bar starts again each round."
+        )
     return (
         f"The first player to open in a round needs {bar}; every later opening of "
         f"the round must be worth {beat} the last one accepted. The bar starts again "

@@ -293,7 +293,7 @@ class RoundState:
         """The bar ``seat``'s opening must reach now, or ``None`` if that player need not open."""
         if self.opened[seat]:
             return None
-        return self.ruleset.opening.required(seat, self.team_of(seat), self.openings)
+        return self.ruleset.opening.required(seat, self.team_of(seat), self.openings, self.players)
 
     def meld(self, meld_id: int) -> TableMeld | None:
         """The table meld numbered ``meld_id``, if there is one."""

@@ -601,7 +601,7 @@ def _observation(state: HandRummyState, player: int) -> str:
         f"table {table}",
     ]
     if not view.opened[player]:
-        bar = view.ruleset.opening.required(player, team, view.openings)
+        bar = view.ruleset.opening.required(player, team, view.openings, view.players)
         parts.append(f"bar {bar}")
     if state._s.decision is not None and state._s.decision.view.seat == player:
         parts.append(f"pending {list(state._s.decision.pending)}")

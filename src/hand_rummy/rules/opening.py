@@ -36,8 +36,17 @@ class OpeningRecord:
 class OpeningThreshold(Protocol):
     """How many points a player's first meld must reach, given the openings made so far."""
 
-    def required(self, seat: int, team: int, openings: Sequence[OpeningRecord]) -> int | None:
-        """The bar for ``seat``, or ``None`` when that player need not open (their team has)."""
+    def required(
+        self,
+        seat: int,
+        team: int,
+        openings: Sequence[OpeningRecord],
+        players: int | None = None,
+    ) -> int | None:
+        """The bar for ``seat``, or ``None`` when that player need not open (their team has).
+
+        ``players`` is the number of seats at the table: a bar that follows the seat order
+        (:attr:`BeatLastOpening.next_seat_only`) needs it, the others ignore it."""
         ...
 
     def describe(self) -> str: ...
@@ -62,7 +71,13 @@ class FixedOpening:
     shared_by_team = False
     follows_openings = False
 
-    def required(self, seat: int, team: int, openings: Sequence[OpeningRecord]) -> int | None:
+    def required(
+        self,
+        seat: int,
+        team: int,
+        openings: Sequence[OpeningRecord],
+        players: int | None = None,
+    ) -> int | None:
         return self.points
 
     def describe(self) -> str:
@@ -75,22 +90,46 @@ class BeatLastOpening:
 
     "Beat" means strictly more by default (``last + 1``, matrix L15 and P8);
     ``strict=False`` accepts an equal value. The bar starts again each round.
+
+    By default (matrix P8) whoever opens next, in any seat, must beat the last
+    opening; with ``next_seat_only`` only the player seated next after the last
+    opener must, and everyone else needs ``base`` (the matrix's alternative reading
+    of 004's "the next player needs the last accepted opening + 1").
     """
 
     base: int = 51
     strict: bool = True
+    next_seat_only: bool = False
     shared_by_team = False
     follows_openings = True
 
-    def required(self, seat: int, team: int, openings: Sequence[OpeningRecord]) -> int | None:
+    def required(
+        self,
+        seat: int,
+        team: int,
+        openings: Sequence[OpeningRecord],
+        players: int | None = None,
+    ) -> int | None:
         if not openings:
             return self.base
-        last = openings[-1].points
-        return max(self.base, last + 1 if self.strict else last)
+        last = openings[-1]
+        if self.next_seat_only:
+            if players is None:
+                raise InvalidStateError(
+                    "this opening bar follows the seat order: say how many players there are"
+                )
+            if seat != (last.seat + 1) % players:
+                return self.base
+        return max(self.base, last.points + 1 if self.strict else last.points)
 
     def describe(self) -> str:
         beat = "more than" if self.strict else "at least"
         bar = minimum_in_words(self.base)
+        if self.next_seat_only:
+            return (
+                f"Each opening of a round needs {bar}, and the player seated next after "
+                f"the last opener must open with {beat} that opening."
+            )
         return (
             f"The first opening of a round needs {bar}; every later opening "
             f"must be worth {beat} the last one made."
@@ -118,7 +157,13 @@ class TeamOpening:
     def shared_by_team(self) -> bool:
         return self.shared
 
-    def required(self, seat: int, team: int, openings: Sequence[OpeningRecord]) -> int | None:
+    def required(
+        self,
+        seat: int,
+        team: int,
+        openings: Sequence[OpeningRecord],
+        players: int | None = None,
+    ) -> int | None:
         if self.shared and any(o.team == team for o in openings):
             return None
         # the first team is the one that opened first; its players' bar stays the base,

@@ -302,6 +302,14 @@ def _beat_last(
     return change
 
 
+def _next_seat_only(r: Ruleset) -> Ruleset:
+    """Only the seat after the last opener must beat it (P8); a ruleset whose bar does not
+    follow the openings is left as it is, for the variant's refinement check to refuse."""
+    if isinstance(r.opening, BeatLastOpening):
+        return r.with_(opening=attrs.evolve(r.opening, next_seat_only=True))
+    return r
+
+
 def _rounds(n: int) -> Callable[[Ruleset], Ruleset]:
     return lambda r: r.with_(match=attrs.evolve(r.match, end=MatchEnd.ROUNDS, length=n))
 
@@ -324,6 +332,11 @@ def _variant(
 
 _BEAT_LAST = Refines(
     lambda r: r.opening.follows_openings, "a beat-the-last opening", "beat_last_opening"
+)
+_BEAT_LAST_ALONE = Refines(
+    lambda r: isinstance(r.opening, BeatLastOpening),
+    "a beat-the-last opening of each player's own",
+    "beat_last_opening",
 )
 _NO_JOKERS = Refines(lambda r: r.deck.jokers == 0, "a deck without jokers", "no_jokers")
 
@@ -614,6 +627,16 @@ _ALL_VARIANTS = (
         switch=True,
         refines=_BEAT_LAST,
         sets=("opening bar",),
+    ),
+    _variant(
+        "beat_last_next_seat",
+        "Under beat-the-last, only the player seated next after the last opener must beat "
+        "that opening; anyone else opening needs the base (P8, alternative).",
+        "RULES-MATRIX P8",
+        (*_L, "saudi"),
+        _next_seat_only,
+        switch=True,
+        refines=_BEAT_LAST_ALONE,
     ),
     _variant(
         "ace_indicator_turn_again",
