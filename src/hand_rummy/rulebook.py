@@ -301,7 +301,8 @@ AMBIGUITIES: dict[str, str] = {
     ),
     "G4": (
         "Every turn ends with a discard, yet a Hand 'melds all their cards'. A player may go out "
-        "either way, by a final discard or by melding the last card; a Hand melds every card. "
+        "either way, by a final discard or by melding the last card; a Hand puts every card "
+        "on the table, with no final discard. "
         "Lay-offs on other players' melds in a Hand are not mentioned (X9): they are allowed."
     ),
     "G5": "Laying off before the 51 is met is not mentioned: it is not allowed.",
@@ -680,7 +681,7 @@ def _hand(r: Ruleset) -> str:
     if h.first_to_meld:
         text += ", before any other player has melded"
     text += (
-        "; every card is melded, with no final discard."
+        "; every card goes onto the table, in new melds or as lay-offs, with no final discard."
         if h.all_melded
         else "; the last card may be discarded."
     )

@@ -52,8 +52,9 @@ class HandFinish:
     Always: the player had laid nothing down earlier in the round and lays
     everything down in one turn. ``no_layoffs``: without adding to other
     players' melds (000, 004). ``first_to_meld``: before any other player has
-    melded (002). ``all_melded``: every card is melded, with no final discard
-    (003, and 004 by matrix P6 a); otherwise a final discard is allowed.
+    melded (002). ``all_melded``: every card goes onto the table (new melds, or
+    lay-offs where those are allowed), with no final discard (003, and 004 by
+    matrix P6 a); otherwise a final discard is allowed.
     """
 
     no_layoffs: bool = True
@@ -67,7 +68,8 @@ class HandFinish:
         if self.first_to_meld:
             text += ", before any other player has melded"
         text += (
-            ", melding every card with no final discard."
+            ", every card going onto the table (in new melds or as lay-offs), with no final "
+            "discard."
             if self.all_melded
             else " (a final discard is allowed)."
         )
