@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -362,3 +363,138 @@ def test_chance_questions_off_chance_nodes_get_the_library_errors() -> None:
         state.apply_action(rng.choices(outcomes, probabilities)[0])
     with pytest.raises(hr.HandRummyError, match="for chance nodes"):
         state.chance_outcomes()
+
+
+def _same_state(a: Any, b: Any, players: int) -> None:
+    """Two states alike in everything the game keeps: the round (hands, stock in order,
+    table, history), the deal and draws, the stock's known places, the decision, and every
+    seat's information state."""
+    assert a.history() == b.history()
+    assert a._s.game == b._s.game
+    assert (a._s.dealt, a._s.draws, a._s.slots) == (b._s.dealt, b._s.draws, b._s.slots)
+    assert (a._s.unknown, a._s.upcard, a._s.indicator) == (
+        b._s.unknown,
+        b._s.upcard,
+        b._s.indicator,
+    )
+    assert str(a) == str(b) and a.current_player() == b.current_player()
+    if not a.is_terminal() and not a.is_chance_node():
+        assert a.legal_actions() == b.legal_actions()
+    for seat in range(players):
+        assert a.information_state_string(seat) == b.information_state_string(seat)
+
+
+def _resampled_states(name: str, seeds: range, every: int) -> tuple[Any, int, list[Any]]:
+    """The game, its number of players and states met every ``every`` steps of random
+    rounds (one state per round on the way to a reshuffle, where the rules have one)."""
+    players = players_of(name)
+    game = load_game(name, players=players)
+    states = []
+    for seed in seeds:
+        met = play_randomly(game.new_initial_state(), random.Random(seed), 700)
+        states += [s for s in met[1::every] if not s.is_terminal()]
+    return game, players, states
+
+
+@pytest.mark.parametrize("name", ["classic", "levant", "romme", "gulf", "saudi_partnership"])
+def test_a_resampled_state_is_its_own_history_replayed(name: str) -> None:
+    """A resample's history deals the sample (it dealt the real hidden cards, and
+    serialize() gave the real state back): replayed from the start, or read back from
+    serialize(), it is the sample, and its player sees what it saw in the real state."""
+    game, players, states = _resampled_states(name, range(2), 61)
+    rng = random.Random(7)
+    differ = 0
+    for state in states:
+        for player in range(players):
+            sample = state.resample_from_infostate(player, random.Random(rng.random()).random)
+            assert sample.information_state_string(player) == (
+                state.information_state_string(player)
+            )
+            assert sample.observation_tensor(player) == state.observation_tensor(player)
+            replayed = game.new_initial_state()
+            for action in sample.history():
+                replayed.apply_action(action)
+            _same_state(replayed, sample, players)
+            _same_state(game.deserialize_state(sample.serialize()), sample, players)
+            if sample._s.game is not None:
+                hands = [sorted(sample._s.game.hand(s)) for s in range(players) if s != player]
+                real = [sorted(state._s.game.hand(s)) for s in range(players) if s != player]
+                differ += hands != real
+    assert differ > len(states)  # most samples deal other hands than the real ones
+
+
+@pytest.mark.parametrize("name", ["classic", "levant", "partnership"])
+def test_a_resample_depends_on_nothing_its_player_cannot_see(name: str) -> None:
+    """Two states a player cannot tell apart (a state and a sample of it) resample alike
+    for that player, history and all: the real hidden cards leave no trace in a sample
+    (its history gave the real deal and the other players' real draws)."""
+    _, players, states = _resampled_states(name, range(2), 53)
+    rng = random.Random(3)
+    reshuffled = moved = 0
+    for state in states:
+        reshuffled += state._s.game is not None and state._s.game.reshuffles > 0
+        for player in range(players):
+            other = state.resample_from_infostate(player, random.Random(rng.random()).random)
+            seed = rng.random()
+            first = state.resample_from_infostate(player, random.Random(seed).random)
+            second = other.resample_from_infostate(player, random.Random(seed).random)
+            assert first.history() == second.history()
+            assert first.serialize() == second.serialize()
+            moved += first.history() != state.history()[: len(first.history())]
+    assert moved > len(states)  # the samples' histories deal other cards than the real one
+    if name != "levant":  # a Levant round ends before its stock does
+        assert reshuffled
+
+
+def test_a_sample_keeps_the_public_record_of_other_hands() -> None:
+    """A card another player took from the pile and has not played since is in its hand
+    in every sample, and after a reshuffle the stock holds only cards of the old pile."""
+    _, players, states = _resampled_states("classic", range(4), 29)
+    rng = random.Random(5)
+    checked = renewals = 0
+    for state in states:
+        if state._s.game is None:
+            continue
+        kept, renewed = _public_record(state)
+        renewals += renewed is not None
+        for player in range(players):
+            sample = state.resample_from_infostate(player, random.Random(rng.random()).random)
+            for seat in range(players):
+                assert not kept[seat] - Counter(sample._s.game.hand(seat))
+                checked += bool(kept[seat]) and seat != player
+            if renewed is not None:
+                assert not Counter(sample._s.game.stock) - renewed
+    assert renewals
+    assert checked > 10
+
+
+def _public_record(state: Any) -> tuple[list[Counter[Any]], Counter[Any] | None]:
+    """What the round replayed shows of the hidden cards: for each seat the cards it was
+    seen to take (from the pile or the table) and not seen to give up since, as far as
+    faces tell (the public moves' changes to its hand, all but draws from the stock,
+    added up); and the stock made by the last reshuffle, if any."""
+    players = state.get_game().num_players()
+    kept: list[Counter[Any]] = [Counter() for _ in range(players)]
+    renewed = None
+    replay = state.get_game().new_initial_state()
+    for action in state.history():
+        before = replay._s.game
+        mover = replay.current_player()
+        replay.apply_action(action)
+        after = replay._s.game
+        if before is None or after is before:
+            continue
+        if after.reshuffles != before.reshuffles:
+            renewed = Counter(after.stock)
+        if mover < 0 or isinstance(after.history[-1], hr.DrawStock):
+            continue
+        old, new = Counter(before.hand(mover)), Counter(after.hand(mover))
+        kept[mover] -= old - new
+        kept[mover].update(new - old)
+    return kept, renewed
+
+
+@pytest.mark.parametrize("name", ["classic", "romme"])
+def test_openspiel_random_sim_test_with_serialization(name: str) -> None:
+    game = load_game(name, players=players_of(name))
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)

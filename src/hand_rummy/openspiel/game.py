@@ -37,7 +37,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, NamedTuple
 
 from hand_rummy.extras import require
 
@@ -46,7 +46,7 @@ require("pyspiel", "openspiel", "the OpenSpiel game")
 
 import pyspiel  # noqa: E402 (after the check above)
 
-from hand_rummy.actions import Action, DrawStock  # noqa: E402
+from hand_rummy.actions import Action, Discard, DrawStock, TakeDiscard  # noqa: E402
 from hand_rummy.cards import CARDS, Card, format_cards  # noqa: E402
 from hand_rummy.encoding import (  # noqa: E402
     ActionSpace,
@@ -55,12 +55,13 @@ from hand_rummy.encoding import (  # noqa: E402
     NotToMoveError,
 )
 from hand_rummy.envs.rewards import round_rewards  # noqa: E402
-from hand_rummy.errors import InvalidStateError  # noqa: E402
+from hand_rummy.errors import HandRummyError, InvalidStateError  # noqa: E402
 from hand_rummy.observation import ObservationLayout, observe  # noqa: E402
 from hand_rummy.round import PlayerView, Round  # noqa: E402
 from hand_rummy.rules import build  # noqa: E402
 from hand_rummy.rules.ruleset import Ruleset  # noqa: E402
 from hand_rummy.scoring import score_bound  # noqa: E402
+from hand_rummy.state import DEMOTED  # noqa: E402
 
 __all__ = ["GAME_NAME", "HandRummyGame", "HandRummyObserver", "HandRummyState"]
 
@@ -158,6 +159,39 @@ class _Setup:
         return self
 
 
+_DEAL, _SHOWN, _DRAW, _MOVE = range(4)
+"""The kinds of :class:`_Step`: a card dealt to a hand, a card turned up for all to see (the
+indicator, one that turns again, the up-card), a draw from the stock, a player's action."""
+
+
+class _Step(NamedTuple):
+    """One entry of a state's history, as a resample needs it to deal other cards."""
+
+    kind: int
+    seat: int
+    """The seat dealt to, drawing or acting (-1 for a card turned up)."""
+    stock: int = 0
+    """The stock a card is dealt or drawn from: 0, the deck, or ``n`` after the ``n``-th
+    reshuffle."""
+    before: tuple[int, ...] = ()
+    after: tuple[int, ...] = ()
+    """A player's action: the mover's hand vector before and after it (kept as they are,
+    shared with the rounds, and compared only by a resample: :meth:`moved`)."""
+    pile: bool = False
+    """Whether the action took the card that came from the discard pile, or discarded."""
+
+    def moved(self) -> tuple[Counter[Card], Counter[Card]]:
+        """The cards a player's action put into the mover's hand and took out, all seen:
+        taken from the pile or the table, drawn from a known place of the stock; laid
+        down, laid off, discarded."""
+        change: Counter[Card] = Counter()
+        for slot, (old, new) in enumerate(zip(self.before, self.after)):
+            if old != new:
+                change[CARDS[slot % DEMOTED]] += new - old  # a demoted copy is the same face
+        came = Counter({card: n for card, n in change.items() if n > 0})
+        return came, Counter({card: -n for card, n in change.items() if n < 0})
+
+
 class _Core:
     """A state's data. The rounds and decisions in it are immutable, so a copy shares
     them and copies only the lists and counters around them."""
@@ -174,6 +208,8 @@ class _Core:
     drawing: bool
     draws: list[list[tuple[int, Card]]]
     turned: list[Card]
+    steps: list[_Step]
+    renewed: list[tuple[Card, ...]]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         copy = _Core.__new__(_Core)
@@ -183,6 +219,8 @@ class _Core:
         copy.slots = list(self.slots)
         copy.draws = [list(d) for d in self.draws]
         copy.turned = list(self.turned)
+        copy.steps = list(self.steps)
+        copy.renewed = list(self.renewed)
         return copy
 
 
@@ -215,6 +253,10 @@ class HandRummyState(pyspiel.State):
         """Each seat's draws from the stock: (actions played before it, the card)."""
         self._s.turned = []
         """The cards turned up as the indicator that went back into the stock, seen by all."""
+        self._s.steps = []
+        """One :class:`_Step` for each action of the history, in order."""
+        self._s.renewed = []
+        """The stock after each reshuffle (the old pile, its faces seen by all)."""
 
     # --- whose move -----------------------------------------------------------------------
 
@@ -261,11 +303,15 @@ class HandRummyState(pyspiel.State):
                 raise IdNotLegalError(f"{card} is not among the cards still unseen")
             self._s.unknown[card] -= 1
             if self._s.game is None:
+                dealt = self._dealing_to()
                 self._deal(card)
             else:
+                dealt = _Step(_DRAW, self._s.game.turn, self._s.game.reshuffles)
                 self._draw(card)
+            self._s.steps.append(dealt)
             return
         assert self._s.decision is not None
+        seat, before = self._s.decision.view.seat, self._s.game
         step = self._s.decision.decode(action)
         if isinstance(step, Decision):
             self._s.decision = step
@@ -274,6 +320,14 @@ class HandRummyState(pyspiel.State):
             self._s.decision = None
         else:
             self._play(step)
+        self._s.steps.append(_moved(seat, before, self._s.game, step))
+
+    def _dealing_to(self) -> _Step:
+        """The step of the next card of the deal: to the first hand still short, or shown."""
+        for seat, hand in enumerate(self._s.dealt):
+            if len(hand) < self._s.sizes[seat]:
+                return _Step(_DEAL, seat)
+        return _Step(_SHOWN, -1)
 
     def _deal(self, card: Card) -> None:
         ruleset = self._s._game.ruleset
@@ -345,6 +399,7 @@ class HandRummyState(pyspiel.State):
             # the old pile, shuffled: its faces are known to all, their order to nobody
             self._s.slots = [None] * len(self._s.game.stock)
             self._s.unknown = Counter(self._s.game.stock)
+            self._s.renewed.append(self._s.game.stock)
         self._decide()
 
     def _decide(self) -> None:
@@ -385,39 +440,139 @@ class HandRummyState(pyspiel.State):
         )
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> HandRummyState:
-        """A state ``player_id`` cannot tell from this one, the hidden cards dealt at random.
+        """A state ``player_id`` cannot tell from this one, the hidden cards dealt at random,
+        with a history that deals them.
 
-        The other hands and the stock come from :meth:`PlayerView.sample
-        <hand_rummy.round.PlayerView.sample>`, seeded from ``probability_sampler``,
-        with the stock's known places kept (:meth:`_sample_stock`). The other players' own draws are
-        not known to ``player_id``, so the sample forgets them, and so are the melds
-        another player to move has chosen of a lay-down not yet submitted: the sample
-        starts that lay-down afresh. Its ``history()`` is this state's (no history that
-        would deal the sampled cards is made up), so ``serialize()`` gives this state back.
+        The other hands are those of :meth:`PlayerView.sample
+        <hand_rummy.round.PlayerView.sample>` (seeded from ``probability_sampler``, the
+        stock's known places kept: :meth:`_sample_stock`) as far as the public record
+        allows, and the history's chance outcomes are made up to deal them
+        (:meth:`_history_for`): every action and every card ``player_id`` saw stays as it
+        was, and the cards dealt to the others and drawn by them from the stock are
+        chosen anew. The sample is that history replayed from the start, so its
+        ``history()``, ``serialize()`` and every string describe the sample and tell
+        nothing of the hidden cards of this state. The melds another player to move has
+        chosen of a lay-down not yet submitted are hidden from ``player_id`` too: the
+        sample starts that lay-down afresh.
         """
-        if self._s.game is None:
-            return self._resample_deal(player_id, probability_sampler)
-        sample, stock = self._sample_stock(player_id, probability_sampler)
-        clone: HandRummyState = self.clone()
-        clone._s.game = sample.replace(stock=tuple(stock))
-        hidden = Counter(c for c, slot in zip(stock, self._s.slots) if slot is None)
-        clone._s.unknown = hidden
-        clone._s.draws = [d if s == player_id else [] for s, d in enumerate(self._s.draws)]
-        clone._s.dealt = [h if s == player_id else [] for s, h in enumerate(self._s.dealt)]
-        if self._s.decision is None:
-            # over, or a chance node (a draw from the stock): no decision until it is dealt
-            clone._s.decision = None
-            return clone
-        clone._decide()
-        assert clone._s.decision is not None
-        if self._s.decision.view.seat == player_id:
-            # the pending melds are the mover's own: only the mover's sample keeps them (to
-            # another player they are hidden, and the sampled hand may not hold them)
-            for action_id in self._s.decision.pending:
-                step = clone._s.decision.decode(action_id)
-                assert isinstance(step, Decision)
-                clone._s.decision = step
-        return clone
+        game = self.get_game()
+        for _ in range(_SAMPLE_TRIES):
+            rng = random.Random(int(float(probability_sampler()) * 2**52))
+            wanted: dict[int, Counter[Card]] = {}
+            if self._s.game is not None:
+                sample, _ = self._sample_stock(player_id, probability_sampler)
+                wanted = {s: Counter(sample.hand(s)) for s in range(self._s._game.players)}
+            history = self._history_for(player_id, wanted, rng)
+            if history is None:
+                continue
+            state: HandRummyState = game.new_initial_state()
+            try:
+                for action in history:
+                    state.apply_action(action)
+            except HandRummyError:
+                # a past move whose legality hangs on more than the cards it shows (a take
+                # that needs a meld the hand can finish, say) that the cards chosen refuse
+                continue
+            decision = state._s.decision
+            if decision is None or decision.view.seat == player_id or decision.legal_ids():
+                return state
+        raise InvalidStateError(
+            f"no sample in {_SAMPLE_TRIES} tries deals cards that the actions so far allow"
+        )
+
+    def _history_for(
+        self, player_id: int, wanted: dict[int, Counter[Card]], rng: random.Random
+    ) -> list[int] | None:
+        """This state's history with the cards dealt to the other players and drawn by them
+        from the stock chosen anew, near the hands ``wanted``; ``None`` when no choice
+        found lets every card played have been in its hand.
+
+        Each hidden card (one dealt to another hand, or drawn by another player from the
+        stock) is a *token*, of its seat, its time and its stock (the deck, or the pile
+        turned into the stock by a reshuffle). Each stock has the faces that
+        ``player_id`` cannot place in it: the deck less ``player_id``'s cards and those
+        turned up, a reshuffled pile less ``player_id``'s draws from it. A card another
+        player lays down, lays off or discards is one it was seen to take and still
+        holds, or else it *needs* a token of its seat from before with that face, which
+        the token's stock must have (:func:`_allot`). Then each seat's tokens left take
+        the faces of its ``wanted`` hand that their stocks still have (the player to move
+        first, whose sampled hand has a legal move), the rest at random, and what the
+        stocks have left lies in the stock. So every card is played by a hand that held
+        it, every stock deals what it held, and the new hands are the sample's wherever
+        the public record does not say otherwise (a card taken from the pile and kept
+        stays with its taker; after a reshuffle the stock holds cards of the old pile).
+        """
+        real = self.history()
+        steps = self._s.steps
+        players = self._s._game.players
+        stocks = [Counter(p.card for p in self._s._game.ruleset.deck.cards())]
+        stocks.extend(Counter(renewed) for renewed in self._s.renewed)
+        for at, step in enumerate(steps):
+            # the cards player_id saw dealt or turned up are in no token's stock
+            if step.kind == _SHOWN or (step.kind != _MOVE and step.seat == player_id):
+                stocks[step.stock][CARDS[real[at]]] -= 1
+        tokens: list[list[int]] = [[] for _ in range(players)]
+        needs: list[tuple[int, int, Card]] = []
+        """(when, seat, card): a card played that a token of the seat from before must be."""
+        held: list[Counter[Card]] = [Counter() for _ in range(players)]
+        fresh: list[Counter[Card]] = [Counter() for _ in range(players)]
+        barred = self._s._game.ruleset.discard_take.no_rediscard
+        last = -1
+        for at, step in enumerate(steps):
+            if step.kind in (_DEAL, _DRAW) and step.seat != player_id:
+                tokens[step.seat].append(at)
+            if step.kind not in (_DRAW, _MOVE):
+                continue
+            seat = step.seat
+            if seat != last:
+                fresh[seat].clear()  # a new turn
+                last = seat
+            if step.kind == _DRAW or seat == player_id:
+                continue
+            came, went = step.moved()
+            for card in sorted(went.elements()):  # before what came: none goes as it comes
+                # a card seen to come is still there, and goes first, one that came before
+                # this turn the first of all; but where the rules bar the card taken from
+                # the pile from going back this turn, a discard of its face is a copy held
+                # before (004 §2), dealt or drawn if no copy came before
+                earlier = held[seat][card] - fresh[seat][card]
+                again = step.pile and not earlier and barred
+                if held[seat][card] > 0 and not again:
+                    held[seat][card] -= 1
+                    if not earlier:
+                        fresh[seat][card] -= 1
+                else:
+                    needs.append((at, seat, card))
+            held[seat].update(came)
+            if step.pile:
+                fresh[seat].update(came)
+        faces = list(real)
+        allotted = _allot(needs, tokens, steps, stocks, rng)
+        if allotted is None:
+            return None
+        for token, card in allotted.items():
+            faces[token] = card.index
+            stocks[steps[token].stock][card] -= 1
+        mover = self._s.game.turn if self._s.game is not None else player_id
+        for seat in sorted(range(players), key=lambda s: s != mover):
+            if seat == player_id:
+                continue
+            want = wanted.get(seat, Counter()) - held[seat]
+            free = [t for t in tokens[seat] if t not in allotted]
+            rng.shuffle(free)
+            for token in sorted(free, key=lambda t: not (want & stocks[steps[t].stock])):
+                stock = stocks[steps[token].stock]
+                fits = sorted((want & stock).elements()) or sorted(stock.elements())
+                card = rng.choice(fits)
+                want[card] -= 1
+                stock[card] -= 1
+                faces[token] = card.index
+        decision = self._s.decision
+        if decision is not None and decision.view.seat != player_id and decision.pending:
+            # another player's melds of a lay-down not yet submitted: hidden, and perhaps
+            # not in the hand sampled
+            del faces[len(faces) - len(decision.pending) :]
+        return faces
 
     def _sample_stock(self, player_id: int, probability_sampler: Any) -> tuple[Round, list[Card]]:
         """A round ``player_id`` cannot tell from this one, and its stock with every card
@@ -465,20 +620,6 @@ class HandRummyState(pyspiel.State):
             f"no sample in {_SAMPLE_TRIES} tries puts the cards whose places are known in them"
         )
 
-    def _resample_deal(self, player_id: int, probability_sampler: Any) -> HandRummyState:
-        rng = random.Random(int(float(probability_sampler()) * 2**52))
-        clone: HandRummyState = self.clone()
-        pool = list(self._s.unknown.elements())
-        for seat, hand in enumerate(self._s.dealt):
-            if seat != player_id:
-                pool.extend(hand)
-        rng.shuffle(pool)
-        for seat, hand in enumerate(self._s.dealt):
-            if seat != player_id:
-                clone._s.dealt[seat] = [pool.pop() for _ in hand]
-        clone._s.unknown = Counter(pool)
-        return clone
-
 
 class HandRummyObserver:
     """Observations and information states, for OpenSpiel's observer interface.
@@ -488,9 +629,10 @@ class HandRummyObserver:
     its ``hand``, ``indicator`` and ``discard_top`` sections are filled. The
     information-state string has perfect recall: the seat, the dealt hand, the cards
     turned up as the indicator and put back, every public action in order with the
-    player's own draws from the stock, and the pending ids (for a seat whose deal a
-    resample forgot, the cards it holds). The information-state tensor is the observation tensor (it
-    does not recall the order of past events).
+    player's own draws from the stock, and the pending ids. (A resampled state has a
+    history that deals its own cards, so these say what each seat holds in it too.)
+    The information-state tensor is the observation tensor (it does not recall the
+    order of past events).
     """
 
     def __init__(
@@ -534,6 +676,98 @@ def _falling(n: int, k: int) -> int:
     return math.perm(n, k) if n >= k else 0
 
 
+def _allot(
+    needs: list[tuple[int, int, Card]],
+    tokens: list[list[int]],
+    steps: list[_Step],
+    stocks: list[Counter[Card]],
+    rng: random.Random,
+) -> dict[int, Card] | None:
+    """A face for a token of each need (when, seat, card): one of the seat's tokens from
+    before it, whose stock has that card; ``None`` if none is found for every need.
+
+    Which token a need takes can starve a later one (a card kept from the deal for most
+    of the round, played after the seat's other dealt tokens went to cards that a
+    reshuffled pile could also give). So the needs are met in order as a matching is
+    grown, by augmenting paths: a need that finds no token free with its card in the
+    stock takes one from an earlier need that can move to another token, or takes the
+    stock's copy from an earlier need of that card that can move to another stock.
+    """
+    left = [Counter(stock) for stock in stocks]
+    holder: dict[int, int] = {}
+    """token: the need it meets."""
+    token_of: dict[int, int] = {}
+    placed: dict[tuple[int, Card], set[int]] = {}
+    """(stock, card): the needs that took that card from that stock."""
+
+    def put(need: int, token: int) -> None:
+        card = needs[need][2]
+        holder[token], token_of[need] = need, token
+        left[steps[token].stock][card] -= 1
+        placed.setdefault((steps[token].stock, card), set()).add(need)
+
+    def take(need: int) -> int:
+        card, token = needs[need][2], token_of.pop(need)
+        del holder[token]
+        left[steps[token].stock][card] += 1
+        placed[steps[token].stock, card].discard(need)
+        return token
+
+    def place(need: int, seen: set[int]) -> bool:
+        when, seat, card = needs[need]
+        mine = [t for t in tokens[seat] if t < when]
+        rng.shuffle(mine)
+        for token in mine:
+            if token not in holder and left[steps[token].stock][card] > 0:
+                put(need, token)
+                return True
+        for token in mine:
+            stock = steps[token].stock
+            other = holder.get(token)
+            # move another need off this token, or off this stock's copy of the card
+            movers = [other] if other is not None else sorted(placed.get((stock, card), ()))
+            for moved in movers:
+                if moved in seen:
+                    continue
+                seen.add(moved)
+                was = take(moved)
+                if left[stock][card] > 0 and token not in holder:
+                    put(need, token)
+                    if place(moved, seen):
+                        return True
+                    take(need)
+                put(moved, was)
+        return False
+
+    order = list(range(len(needs)))
+    for _ in range(_ALLOT_TRIES):
+        for need in order:
+            if not place(need, {need}):
+                break
+        else:
+            return {token: needs[need][2] for need, token in token_of.items()}
+        # the paths searched are not all there are: try again, the needs met in another order
+        for need in list(token_of):
+            take(need)
+        rng.shuffle(order)
+    return None
+
+
+_ALLOT_TRIES = 8
+"""How many orders of the needs :func:`_allot` tries."""
+
+
+def _moved(seat: int, before: Round | None, after: Round | None, action: object) -> _Step:
+    """The step of an action of ``seat`` that turned ``before`` into ``after`` (a draw
+    waiting for its chance node, or a meld chosen of a lay-down not yet submitted, moves
+    no card). It keeps the hand's vectors, not the cards that moved: every action of
+    every state pays for this, and only a resample needs the cards."""
+    if before is None or after is None or after is before:
+        return _Step(_MOVE, seat)
+    pile = isinstance(action, (TakeDiscard, Discard))
+    return _Step(_MOVE, seat, 0, before.hands[seat], after.hands[seat], pile)
+
+
 def _information_state(state: HandRummyState, player: int) -> str:
     parts = [f"seat {player}", f"dealt {format_cards(state._s.dealt[player])}"]
     if state._s.turned:
@@ -550,16 +784,6 @@ def _information_state(state: HandRummyState, player: int) -> str:
     for number, action in enumerate(game.history):
         drawn = draws.get(number)
         parts.append(f"{action} {drawn}" if drawn is not None else str(action))
-    if not state._s.dealt[player]:
-        # a state resampled for another player forgets this player's deal and draws: what
-        # it holds now stands in for them, so that two samples in which it could move
-        # differently never share an information state
-        current = game.current
-        parts.append(
-            f"holds {format_cards(sorted(game.hand(player)))}"
-            f" demoted {format_cards(sorted(game.hand_demoted(player)))}"
-            + (" had the taken card" if current.had_taken and game.turn == player else "")
-        )
     if state._s.decision is not None and state._s.decision.view.seat == player:
         parts.append(f"pending {list(state._s.decision.pending)}")
     return "; ".join(parts)
