@@ -799,6 +799,47 @@ def test_romme_tournament_joker_discarded_to_go_out() -> None:
     assert out.outcome is not None and out.outcome.winner == 0
 
 
+@pytest.mark.parametrize(
+    ("table", "refusal"),
+    [
+        # the jokers could go nowhere after the 7♥: only a joker's discard would end the
+        # turn, without going out
+        ([(1, 1, "7C 7D 7S"), (2, 0, "KD KH KC KS")], Code.MUST_KEEP_A_CARD),
+        # the jokers can follow onto 9♠ 10♠ J♠ (as Q♠ and K♠): the player goes out
+        ([(1, 1, "7C 7D 7S"), (2, 0, "9S 10S JS")], LEGAL),
+    ],
+)
+def test_romme_tournament_jokers_a_move_that_leaves_only_jokers(
+    table: list[tuple[int, int, str]], refusal: Refusal
+) -> None:
+    """002 §Variants, Tournament jokers: "a joker may be discarded only to go out". Seat 0
+    holds JK JK 7♥; laying the 7♥ off on 7♣ 7♦ 7♠ leaves two jokers, neither of which may
+    be discarded (a discard of one leaves the other: it does not go out). The move is legal
+    only where both jokers can still be laid this turn. Discarding the 7♥ is always legal."""
+    game = spot(rules("romme", "tournament_jokers"), "JK JK 7H", table=table)
+    ok(game, discard("7H"))
+    after = expect(game, off(1, "7H"), refusal)
+    if after is not None:
+        refused(after, discard("JK"), Code.WILD_DISCARD_FORBIDDEN)
+        out = ok(ok(after, off(2, "JK", "QS")), off(2, "JK", "KS"))
+        assert out.outcome is not None and out.outcome.winner == 0
+
+
+@pytest.mark.parametrize(
+    ("spades", "refusal"), [(True, Code.WILD_DISCARD_FORBIDDEN), (False, LEGAL)]
+)
+def test_romme_tournament_jokers_a_hand_of_jokers_alone(spades: bool, refusal: Refusal) -> None:
+    """002 §Variants, Tournament jokers: "a joker may be discarded only to go out". Seat 0
+    drew into a hand of two jokers. Where they can go onto 9♠ 10♠ J♠ the player can go
+    out, so a joker thrown with the other kept is refused; where they can go nowhere, the
+    turn could end no other way (the documents do not say; the library's reading), and
+    the throw is allowed."""
+    table = [(1, 1, "7C 7D 7S 7H"), (2, 0, "9S 10S JS" if spades else "KD KH KC KS")]
+    game = spot(rules("romme", "tournament_jokers"), "JK JK", table=table)
+    expect(game, discard("JK"), refusal)
+    assert (discard("JK") in game.legal_actions()) is (refusal is LEGAL)
+
+
 def _took_queen(ruleset: hr.Ruleset, hand: str, had_taken: bool | None = None) -> hr.Round:
     """Seat 0 has opened and took the Q♠ from the discard pile this turn."""
     return spot(

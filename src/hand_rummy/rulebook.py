@@ -1580,7 +1580,8 @@ RULES: tuple[Rule, ...] = (
         "going_out",
         "A wild card is discarded only to go out",
         "A wild card may be discarded only as the last card, to go out, or from a hand that "
-        "holds nothing but wild cards.",
+        "holds nothing but wild cards and cannot go out this turn; a lay-down, lay-off or "
+        "exchange that would leave only wild cards must leave a way out.",
         lambda r: r.going_out.wild_discard_only_to_go_out,
         "going_out.wild_discard_only_to_go_out",
         (_T.WILD_DISCARD, _T.DISCARD_RESTRICTION),

@@ -193,28 +193,41 @@ def undiscardable(state: RoundState) -> Card | None:
     return state.current.taken
 
 
-def discardable_slot(state: RoundState, slot: int, size: int, hand: Sequence[int]) -> bool:
+def discardable_slot(
+    state: RoundState, slot: int, size: int, hand: Sequence[int], *, by_choice: bool = False
+) -> bool:
     """Whether the card in hand ``slot`` may end the turn, the hand holding ``size`` cards
-    (``hand``)."""
+    (``hand``; ``by_choice``: as :func:`wild_discard_barred` has it)."""
     card = CARDS[slot % DEMOTED]
     if card == undiscardable(state):
         return False
     wild = slot < DEMOTED and state.rules.is_wild(card)
-    return not (wild and wild_discard_barred(state, hand, size))
+    return not (wild and wild_discard_barred(state, hand, size, by_choice=by_choice))
 
 
-def wild_discard_barred(state: RoundState, hand: Sequence[int], size: int) -> bool:
+def wild_discard_barred(
+    state: RoundState, hand: Sequence[int], size: int, *, by_choice: bool = False
+) -> bool:
     """Whether a wild card may not be the discard from ``hand`` of ``size`` cards.
 
     Under 002's tournament jokers a wild card is discarded only to go out. A hand that
-    holds nothing but wild cards may still discard one: the documents do not say, and
-    otherwise the turn could not end at all.
+    holds nothing but wild cards may still discard one where the turn cannot go out: the
+    documents do not say, and otherwise the turn could not end at all; where it can go
+    out, it must. With ``by_choice``, ``hand`` is the one a lay-down, lay-off or exchange
+    would leave: no wild may be its discard, so such a move must leave a way out
+    (:func:`only_going_out`). Otherwise ``hand`` is the hand of the player to move.
     """
     if size <= 1 or not state.ruleset.going_out.wild_discard_only_to_go_out:
         return False
+    if by_choice:
+        return True
     is_wild = state.rules.is_wild
     natural = any(hand[i] and not is_wild(CARDS[i]) for i in range(DEMOTED))
-    return natural or any(hand[DEMOTED:])  # a demoted wild plays as a natural card
+    if natural or any(hand[DEMOTED:]):  # a demoted wild plays as a natural card
+        return True
+    final = state.ruleset.going_out.final_discard
+    going_out = FinishRules(final_discard=final, exchanges=exchanges_in_finish(state))
+    return may_go_out(state) and can_still_finish(state, going_out)
 
 
 def discard_restricted(state: RoundState) -> bool:
@@ -271,7 +284,7 @@ def _nothing_to_discard(state: RoundState, size_after: int, left: Sequence[int] 
         and size_after > 0
         and discard_restricted(state)
         and not any(
-            left[slot] and discardable_slot(state, slot, size_after, left)
+            left[slot] and discardable_slot(state, slot, size_after, left, by_choice=True)
             for slot in range(len(left))
         )
     )
@@ -296,7 +309,11 @@ def going_out_still(state: RoundState, action: Action, change: Transition) -> Ru
     if the rest of the turn can lay every card left, on the table as it then stands.
 
     Nothing needs to bind the turn to that way out: no card left may be the discard, so
-    the turn ends only by going out, and each later move is judged the same way.
+    the turn ends only by going out, and each later move is judged the same way. The
+    search takes wilds from the table only where the freed wild may stay in the hand
+    (:func:`exchanges_in_finish`): where it must be used at once (Rommé), a way out that
+    starts with such an exchange is not seen, and the move is refused, though the same
+    cards may still go out with the exchange made first.
     """
     after = advance(state, action, change)
     rules = FinishRules(final_discard=False, exchanges=exchanges_in_finish(after))
