@@ -138,6 +138,10 @@ def test_the_pending_lay_down_is_in_the_observation() -> None:
 def test_without_numpy_the_module_imports_and_names_the_extra(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    # the reload runs the module again in the same module object; its names are put back
+    # afterwards, so that the classes other modules imported stay the module's own (a layout
+    # pickled later, by OpenSpiel's serialize(), is looked up by its class's name)
+    saved = dict(vars(observation))
     monkeypatch.setitem(sys.modules, "numpy", None)
     fresh = importlib.reload(observation)
     try:
@@ -151,7 +155,9 @@ def test_without_numpy_the_module_imports_and_names_the_extra(
         assert isinstance(raised.value, MissingExtraError)
     finally:
         monkeypatch.undo()
-        importlib.reload(observation)
+        vars(observation).clear()
+        vars(observation).update(saved)
+    assert observation.ObservationLayout is ObservationLayout
 
 
 def test_an_unknown_section_is_refused_with_the_names_there_are() -> None:
