@@ -840,6 +840,20 @@ def test_romme_tournament_jokers_a_hand_of_jokers_alone(spades: bool, refusal: R
     assert (discard("JK") in game.legal_actions()) is (refusal is LEGAL)
 
 
+def test_romme_tournament_jokers_alone_before_opening() -> None:
+    """The same rule for a player who has not opened (a position written by hand; play does
+    not shrink such a hand): jokers alone make no meld (002 §Melds), and lay-offs wait for
+    the first meld, so the jokers cannot go out even beside 5♥ 6♥ 7♥, and one may be thrown."""
+    game = spot(
+        rules("romme", "tournament_jokers"),
+        "JK JK",
+        table=[(1, 1, "5H 6H 7H"), (2, 1, "KH KD KC")],
+        me={"opened": False},
+    )
+    ok(game, discard("JK"))
+    assert list(game.legal_actions()) == [discard("JK")]
+
+
 def _took_queen(ruleset: hr.Ruleset, hand: str, had_taken: bool | None = None) -> hr.Round:
     """Seat 0 has opened and took the Q♠ from the discard pile this turn."""
     return spot(

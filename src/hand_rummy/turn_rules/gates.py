@@ -225,9 +225,13 @@ def wild_discard_barred(
     natural = any(hand[i] and not is_wild(CARDS[i]) for i in range(DEMOTED))
     if natural or any(hand[DEMOTED:]):  # a demoted wild plays as a natural card
         return True
+    # jokers alone make no meld, so a player who has not opened cannot lay them anywhere
+    if not may_go_out(state) or state.required_opening(state.turn) is not None:
+        return False
     final = state.ruleset.going_out.final_discard
-    going_out = FinishRules(final_discard=final, exchanges=exchanges_in_finish(state))
-    return may_go_out(state) and can_still_finish(state, going_out)
+    return can_still_finish(
+        state, FinishRules(final_discard=final, exchanges=exchanges_in_finish(state))
+    )
 
 
 def discard_restricted(state: RoundState) -> bool:
