@@ -17,7 +17,6 @@ from hand_rummy.turn_rules.gates import (
     keep_problems,
     keeping_the_promise,
     obligation_problems,
-    only_going_out,
     promise_way,
     taken_pays_for_wilds,
 )
@@ -85,9 +84,7 @@ def judge_exchange(state: RoundState, action: Exchange) -> Ruling:
         if problems:
             return from_problems(problems)
         ruling = keeping_the_promise(state, action, change) if promised else Ruling(change=change)
-        if not ruling.ok or not only_going_out(state, sum(left), left):
-            return ruling
-        return going_out_still(state, action, change)
+        return going_out_still(state, action, ruling, left)
     # a wild that must be used: a cheap look at the melds the hand could make with it, then
     # the question itself: after the exchange, does the turn have a move that uses it? (a
     # meld with the wild may still be refused, as when it leaves only the taken card)

@@ -32,7 +32,6 @@ from hand_rummy.transitions import (
     Finish,
     LaidDown,
     LaidOff,
-    Transition,
     advance,
 )
 from hand_rummy.turn_rules.ruling import Ruling, from_problems, refuse
@@ -308,9 +307,12 @@ def only_going_out(state: RoundState, size_after: int, left: Sequence[int] | Non
     )
 
 
-def going_out_still(state: RoundState, action: Action, change: Transition) -> Ruling:
-    """The ruling on a move that leaves no card to discard (:func:`only_going_out`): legal
-    if the rest of the turn can lay every card left, on the table as it then stands.
+def going_out_still(
+    state: RoundState, action: Action, ruling: Ruling, left: Sequence[int]
+) -> Ruling:
+    """``ruling`` on a lay-down, lay-off or exchange that leaves the hand ``left``, with the
+    last check such a move needs where it leaves no card to discard (:func:`only_going_out`):
+    that the rest of the turn can lay every card left, on the table as it then stands.
 
     Nothing needs to bind the turn to that way out: no card left may be the discard, so
     the turn ends only by going out, and each later move is judged the same way. The
@@ -319,10 +321,13 @@ def going_out_still(state: RoundState, action: Action, change: Transition) -> Ru
     starts with such an exchange is not seen, and the move is refused, though the same
     cards may still go out with the exchange made first.
     """
+    change = ruling.change
+    if change is None or not only_going_out(state, sum(left), left):
+        return ruling
     after = advance(state, action, change)
     rules = FinishRules(final_discard=False, exchanges=exchanges_in_finish(after))
     if can_still_finish(after, rules):
-        return Ruling(change=change)
+        return ruling
     return refuse(
         state.ruleset,
         Code.MUST_KEEP_A_CARD,

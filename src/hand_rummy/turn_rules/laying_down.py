@@ -164,9 +164,7 @@ def judge_lay_down(state: RoundState, action: LayDown) -> Ruling:
         ruling = _lay_down_opened(state, action, slots, size_after)
     else:
         ruling = _lay_down_opening(state, action, slots, size_after, required)
-    if ruling.change is None or not only_going_out(state, size_after, left):
-        return ruling
-    return going_out_still(state, action, ruling.change)
+    return going_out_still(state, action, ruling, left)
 
 
 def _lay_down_opened(

@@ -160,10 +160,7 @@ def judge_lay_off(state: RoundState, action: LayOff) -> Ruling:
         ruling = Ruling(change=change)
     else:
         ruling = keeping_the_promise(state, action, change)
-    if not ruling.ok or not only_going_out(state, size_after, left):
-        return ruling
-    # nothing left may be discarded: the rest of the turn must lay it all
-    return going_out_still(state, action, change)
+    return going_out_still(state, action, ruling, left)
 
 
 def _with_exchange_hint(
