@@ -946,6 +946,50 @@ def test_lay_off_leaving_only_the_taken_card_that_can_still_go_out(
     assert out.outcome is not None and out.outcome.winner == 0
 
 
+@pytest.mark.parametrize(
+    ("variants", "refusal"),
+    [
+        # RULES-MATRIX R4 switch: the freed joker may also be laid off at once
+        (("no_rediscard_taken", "freed_joker_may_lay_off"), LEGAL),
+        # 002 §Exchanging a joker: the freed joker must start a new meld, and a joker alone
+        # is none
+        (("no_rediscard_taken",), Code.MUST_KEEP_A_CARD),
+    ],
+)
+def test_romme_lay_off_leaving_only_the_taken_card_that_goes_out_by_an_exchange(
+    variants: tuple[str, ...], refusal: Refusal
+) -> None:
+    """Rommé with ``no_rediscard_taken`` (RULES-MATRIX R5): seat 0, opened, took the Q♠
+    and holds Q♠ 7♥. Laying the 7♥ off on 4♥ 5♥ 6♥ leaves only the Q♠, which may not be
+    discarded and fits no meld as it is, but pays for the joker in 10♠ J♠ JK(=Q♠) (002
+    §Exchanging a joker). Where the freed joker may be laid off at once, it goes on the
+    heart run (as 3♥ or 8♥) and seat 0 is out, so the lay-off is legal; where it must
+    start a new meld, a lone joker cannot, and the lay-off is refused."""
+    game = spot(
+        rules("romme", *variants),
+        "QS 7H",
+        table=[
+            (9, 0, "KH KD KC KS"),
+            (1, 1, "4H 5H 6H"),
+            (2, 1, hr.Meld.of("10S JS JK", {2: "QS"})),
+        ],
+        others=[9],
+        current=hr.PositionTurn(taken=c("QS")),
+        discards="9D",
+    )
+    ok(game, discard("7H"))
+    expect(game, off(1, "7H"), refusal)
+    if refusal is not LEGAL:
+        return
+    after = ok(game, off(1, "7H"))
+    assert after.hand(0) == (c("QS"),)
+    refused(after, discard("QS"), Code.REDISCARD_TAKEN_CARD)
+    freed = ok(after, hr.Exchange.of(2, "QS"))
+    assert freed.hand(0) == (c("JK"),)
+    out = ok(freed, off(1, "JK", "8H"))
+    assert out.outcome is not None and out.outcome.winner == 0
+
+
 def test_classic_opening_that_leaves_only_the_taken_card() -> None:
     """004 §2 and §4: seat 0 took the A♥ before opening, so must open this turn (the taken
     card need not be in the opening), and may not discard the A♥ again. Laying down

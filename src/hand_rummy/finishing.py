@@ -35,9 +35,10 @@ import attrs
 
 from hand_rummy.cards import CARDS, Card, Rank, Suit
 from hand_rummy.finder import MeldFinder
-from hand_rummy.meld_growth import LayOffMemo, takes
+from hand_rummy.meld_growth import LayOffMemo, lay_off_options, takes
 from hand_rummy.melds import Meld, MeldRules
 from hand_rummy.memo import IdentityMemo
+from hand_rummy.rules.turn import FreedWild
 from hand_rummy.rules.wilds import MeldKind
 from hand_rummy.state import DEMOTED, TableMeld
 from hand_rummy.table import exchange, exchange_supplies
@@ -73,8 +74,14 @@ class FinishRules:
     may_discard: bool = True
     on_others: bool = True
     exchanges: bool = False
-    """Wild cards may be taken from table melds on the way, the freed wild joining the hand
-    (000 lets a player who has opened exchange "even in the same turn" and keep the wild)."""
+    """Wild cards may be taken from table melds on the way (000 lets a player who has opened
+    exchange "even in the same turn")."""
+    freed_wild: FreedWild = FreedWild.KEEP
+    """What the wild freed by such an exchange may do: join the hand (000), or be used by
+    the very next move, in a new meld (002 §Exchanging a joker) or also as a lay-off
+    (matrix R4). Where it must be used at once, a way holds one exchange, the first move
+    of the way, and the wild's use the second: a later exchange would need the hand left
+    after that use, which this search does not follow."""
     new_melds: bool = True
     """New melds may still be laid: not once a lay-off has been made where melds come first
     (003 §Turn Flow), so the cards left go out by lay-offs and the discard alone."""
@@ -213,7 +220,7 @@ def bought_back(
     that meld with the natural card in the first place leaves the same hand, and the same
     table.)"""
     seat = melds[0].owner if melds else 0
-    for after, _, (index, _) in _exchanges(finder, hand, melds, seat, rules):
+    for after, _, (index, _), _ in _exchanges(finder, hand, melds, seat, rules):
         yield index, after
 
 
@@ -326,14 +333,15 @@ def _after_exchange(
     *,
     seat: int,
     rules: FinishRules,
-    search: Callable[[Sequence[int], tuple[TableMeld, ...]], Way | None],
+    search: Callable[..., Way | None],
     seen: set[tuple[object, ...]],
     count: bool = False,
     stranded: _Stranded | None = None,
 ) -> tuple[int, tuple[Card, ...]] | None:
     """The first exchange of some way to finish that takes a wild from a meld of ``table``
-    (and perhaps more after it), as (the meld's index in ``table``, the cards that pay), or
-    ``None``: ``search`` answers for a hand and table without exchanges. With ``count``,
+    (and perhaps more after it, where the freed wild may be kept), as (the meld's index in
+    ``table``, the cards that pay), or ``None``: ``search`` answers for a hand and table
+    without exchanges (and ``melding``, as :func:`finish_way` has it). With ``count``,
     a hand after exchanges is not searched where too many cards stay :class:`_Stranded`
     for the wilds it holds.
 
@@ -342,18 +350,34 @@ def _after_exchange(
     natural card would, keeping the wild. Each exchange leaves one wild fewer on the
     table, so the search ends; ``seen`` holds the hands and tables met already.
     """
-    for after, laid, taking in _exchanges(finder, hand, table, seat, rules):
+    keep = rules.freed_wild is FreedWild.KEEP
+    for after, laid, taking, wild in _exchanges(finder, hand, table, seat, rules):
         key = (tuple(after), tuple(t.meld for t in laid))
         if key in seen:
             continue
         seen.add(key)
         if count and stranded is None:
             stranded = _Stranded(finder, hand, table, seat, rules)
-        if (
-            stranded is None or not stranded.too_many(after, _wild_count(finder.rules, after))
-        ) and search(after, laid) is not None:
+        # too many stranded cards for the wilds held: only a way with more exchanges is left
+        hopeless = stranded is not None and stranded.too_many(
+            after, _wild_count(finder.rules, after)
+        )
+        if keep and not hopeless and search(after, laid) is not None:
             return taking
-        if (
+        if not keep and _freed_used(
+            finder,
+            after,
+            laid,
+            wild,
+            seat=seat,
+            rules=rules,
+            search=search,
+            seen=seen,
+            direct=not hopeless,
+        ):
+            return taking
+        # where the freed wild must be used first, the next exchange comes after that use
+        if keep and (
             _after_exchange(
                 finder,
                 after,
@@ -368,6 +392,58 @@ def _after_exchange(
         ):
             return taking
     return None
+
+
+def _freed_used(
+    finder: MeldFinder,
+    hand: Sequence[int],
+    table: tuple[TableMeld, ...],
+    wild: Card,
+    *,
+    seat: int,
+    rules: FinishRules,
+    search: Callable[..., Way | None],
+    seen: set[tuple[object, ...]],
+    direct: bool = True,
+) -> bool:
+    """Whether ``hand``, just after an exchange that freed ``wild`` onto ``table``, can
+    finish with the wild used by the next move: in a new meld, or, where the rules allow,
+    laid off on a meld of the table as it stands; after that use, the turn may take more
+    wilds the same way.
+
+    A new meld holds cards of the hand only, so the way's other new melds may be laid
+    with it, in the same move. Without ``direct``, only ways with a further exchange are
+    looked for (the hand is known to have too few wilds for any other)."""
+    slot = wild.index
+    if direct and search(hand, table, melding=frozenset((slot,))) is not None:
+        return True
+    uses: list[tuple[list[int], tuple[TableMeld, ...]]] = []
+    if rules.new_melds:
+        options = finder.meld_slots(hand)
+        using = [i for i, slots in enumerate(options) if slot in slots]
+        for found in finder.melds_at(hand, using):
+            rest = list(hand)
+            for used in found.used:
+                rest[used] -= 1
+            uses.append((rest, (*table, TableMeld(-1, seat, found.meld, found.kind))))
+    if rules.freed_wild is FreedWild.USE_NOW:
+        rest = list(hand)
+        rest[slot] -= 1
+        for target in table:
+            if not rules.on_others and target.owner != seat:
+                continue
+            for grown in lay_off_options(finder, target.meld, target.kind, slot):
+                changed = attrs.evolve(target, meld=grown)
+                laid = tuple(changed if t is target else t for t in table)
+                if direct and search(rest, laid) is not None:
+                    return True
+                uses.append((rest, laid))
+    # a way with more than one exchange: the next one after this wild's use
+    return any(
+        _after_exchange(finder, rest, laid, seat=seat, rules=rules, search=search, seen=seen)
+        is not None
+        for rest, laid in uses
+    )
 
 
 def _wild_count(rules: MeldRules, hand: Sequence[int]) -> int:
@@ -481,10 +557,10 @@ def _exchanges(
     table: tuple[TableMeld, ...],
     seat: int,
     rules: FinishRules,
-) -> Iterator[tuple[list[int], tuple[TableMeld, ...], tuple[int, tuple[Card, ...]]]]:
+) -> Iterator[tuple[list[int], tuple[TableMeld, ...], tuple[int, tuple[Card, ...]], Card]]:
     """Each exchange ``hand`` can pay for on ``table``: the hand and the table after it
-    (the freed wild in the hand, an ordinary copy), and the exchange (the index of the
-    meld in ``table``, the cards that pay)."""
+    (the freed wild in the hand, an ordinary copy), the exchange (the index of the meld in
+    ``table``, the cards that pay), and the freed wild."""
     meld_rules = finder.rules
     for index, target in enumerate(table):
         if not rules.on_others and target.owner != seat:
@@ -504,7 +580,8 @@ def _exchanges(
                 after[slot] -= count
             after[result.wild.index] += 1
             changed = attrs.evolve(target, meld=result.meld)
-            yield after, tuple(changed if t is target else t for t in table), (index, supply)
+            laid = tuple(changed if t is target else t for t in table)
+            yield after, laid, (index, supply), result.wild
 
 
 _exchanged = functools.lru_cache(maxsize=1024)(exchange)

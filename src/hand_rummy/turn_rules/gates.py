@@ -315,18 +315,14 @@ def going_out_still(
     that the rest of the turn can lay every card left, on the table as it then stands.
 
     Nothing needs to bind the turn to that way out: no card left may be the discard, so
-    the turn ends only by going out, and each later move is judged the same way. The
-    search takes wilds from the table only where the freed wild may stay in the hand
-    (:func:`exchanges_in_finish`): where it must be used at once (Rommé), a way out that
-    starts with such an exchange is not seen, and the move is refused, though the same
-    cards may still go out with the exchange made first.
+    the turn ends only by going out, and each later move is judged the same way. The way
+    out may start with an exchange (:func:`_exchanges_going_out`).
     """
     change = ruling.change
     if change is None or not only_going_out(state, sum(left), left):
         return ruling
     after = advance(state, action, change)
-    rules = FinishRules(final_discard=False, exchanges=exchanges_in_finish(after))
-    if can_still_finish(after, rules):
+    if can_still_finish(after, _exchanges_going_out(after)):
         return ruling
     return refuse(
         state.ruleset,
@@ -335,6 +331,23 @@ def going_out_still(
         "left this turn: the cards this leaves may not be discarded and cannot all be laid",
         Topic.DISCARD_RESTRICTION,
     )
+
+
+def _exchanges_going_out(state: RoundState) -> FinishRules:
+    """How the player to move, owing nothing and with no card that may be discarded, may
+    still go out: by laying every card, after taking wilds from the table where the rules
+    let the player exchange now, the freed wild used as the rules say (kept, or used by
+    the next move: Rommé, ``freed_joker_may_lay_off``)."""
+    policy = state.ruleset.exchange
+    if policy.freed_wild is FreedWild.KEEP:
+        return FinishRules(final_discard=False, exchanges=exchanges_in_finish(state))
+    # a wild that must be used at once is an obligation of its own: none may be pending
+    exchanging = (
+        policy.allowed
+        and (state.opened[state.turn] or not policy.needs_opening)
+        and state.current.obligation is None
+    )
+    return FinishRules(final_discard=False, exchanges=exchanging, freed_wild=policy.freed_wild)
 
 
 def taken_pays_for_wilds(state: RoundState) -> bool:
