@@ -88,6 +88,12 @@ def check_position(game: hr.Round, rng: random.Random) -> hr.Action:
         else:
             assert len(path) == 1
     assert firsts == set(ids), "the mask is not the set of the legal actions' first ids"
+    # ``means`` ties an id to the one single action it stands for, without a listing
+    singles = {decision.encode(a)[0]: a for a in legal if not isinstance(a, hr.LayDown)}
+    for action_id, action in singles.items():
+        assert decision.means(action_id, action)
+        assert not any(decision.means(other, action) for other in ids if other != action_id)
+    assert not any(decision.means(path[0], a) for a in lay_downs for path in [decision.encode(a)])
     # listed from the round itself, the decision offers the same ids and means the same
     held = space.decision_in(game)
     assert held == decision
@@ -116,6 +122,35 @@ def play_through_encoding(ruleset: hr.Ruleset, players: int, seed: int, steps: i
             return done
         game = game.apply(check_position(game, rng))
     return steps
+
+
+def test_means_reads_an_id_without_judging_it() -> None:
+    """``Decision.means`` says which action an id stands for, legal or not, and nothing while
+    a lay-down is being chosen: the caller's round judges the action. Seat 0, after the
+    starter's bare discard and its own draw, holds no K♠, yet the K♠'s discard id stands
+    for its discard."""
+    game = deal(
+        hr.rulesets.classic,
+        [
+            "10H JH QH KH 5S 5D 5C 5H 9D 9C 9H JD QD KD",
+            "3C 4C 5C 6C 7C 8C 9S 10S JS QS KC AD 2D 3D 2S",
+        ],
+        top="4S",
+    )
+    game = game.apply(hr.Discard(hr.Card.parse("2S"))).apply(hr.DrawStock())
+    assert game.turn == 0 and game.phase is hr.Phase.PLAY
+    space = ActionSpace.of(game.ruleset, game.players)
+    decision = space.decision(game.view(game.turn))
+    king, diamond = hr.Discard(hr.Card.parse("KS")), hr.Discard(hr.Card.parse("KD"))
+    assert not game.check(king).ok and game.check(diamond).ok
+    assert decision.means(space.layout.discard(king.card), king)
+    assert not decision.means(space.layout.discard(diamond.card), king)
+    opening = lay(game, "10H JH QH KH", "5S 5D 5C 5H", "9D 9C 9H")
+    path = decision.encode(opening)
+    assert not decision.means(path[0], opening)
+    started = decision.decode(path[0])
+    assert isinstance(started, Decision)
+    assert not started.means(space.layout.discard(diamond.card), diamond)
 
 
 PRESETS = sorted(hr.PRESETS)

@@ -189,6 +189,18 @@ class Decision:
             return Decision(self.view, self.layout, (*self.pending, action_id), entry, self.rules)
         return entry
 
+    def means(self, action_id: int, action: Action) -> bool:
+        """Whether ``action_id`` stands for ``action`` here, legal or not, without listing the
+        legal actions: for a caller that knows the action already (a history replayed) and
+        leaves its judgment to the round it is applied to. A lay-down, chosen meld by meld,
+        never matches; nor does anything while one is being chosen."""
+        if self.pending or isinstance(action, LayDown):
+            return False
+        try:
+            return self._single_id(action) == read_id(action_id)
+        except EncodingError:
+            return False
+
     def encode(self, action: Action) -> tuple[int, ...]:
         """The ids that lead from here to ``action``: one id, or a lay-down's remaining ids."""
         expect(action, _ACTIONS, "the action")

@@ -179,6 +179,9 @@ class _Step(NamedTuple):
     shared with the rounds, and compared only by a resample: :meth:`moved`)."""
     pile: bool = False
     """Whether the action took the card that came from the discard pile, or discarded."""
+    action: Action | None = None
+    """The action a player's id played (``None`` for a meld chosen of a lay-down not yet
+    submitted): a resample, replaying the ids, applies it without decoding them again."""
 
     def moved(self) -> tuple[Counter[Card], Counter[Card]]:
         """The cards a player's action put into the mover's hand and took out, all seen:
@@ -210,6 +213,7 @@ class _Core:
     turned: list[Card]
     steps: list[_Step]
     renewed: list[tuple[Card, ...]]
+    known: Action | None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         copy = _Core.__new__(_Core)
@@ -257,6 +261,8 @@ class HandRummyState(pyspiel.State):
         """One :class:`_Step` for each action of the history, in order."""
         self._s.renewed = []
         """The stock after each reshuffle (the old pile, its faces seen by all)."""
+        self._s.known = None
+        """The action the next id is known to play, from a replayed history (a resample)."""
 
     # --- whose move -----------------------------------------------------------------------
 
@@ -310,12 +316,22 @@ class HandRummyState(pyspiel.State):
                 self._draw(card)
             self._s.steps.append(dealt)
             return
-        assert self._s.decision is not None
-        seat, before = self._s.decision.view.seat, self._s.game
-        step = self._s.decision.decode(action)
+        decision = self._s.decision
+        assert decision is not None and self._s.game is not None
+        seat, before = decision.view.seat, self._s.game
+        known, self._s.known = self._s.known, None
+        step: Action | Decision
+        if known is not None and decision.means(action, known):
+            # a replayed id (a resample): the round judges the action as it is applied, so
+            # the legal actions need not be listed to decode it
+            step = known
+        else:
+            step = decision.decode(action)
         if isinstance(step, Decision):
             self._s.decision = step
         elif isinstance(step, DrawStock) and self._s.slots and self._s.slots[-1] is None:
+            if step is known and not before.check(step).ok:
+                raise IdNotLegalError(f"{step} is not legal here")
             self._s.drawing = True
             self._s.decision = None
         else:
@@ -466,8 +482,11 @@ class HandRummyState(pyspiel.State):
             if history is None:
                 continue
             state: HandRummyState = game.new_initial_state()
+            steps = self._s.steps
             try:
-                for action in history:
+                for at, action in enumerate(history):
+                    # each player's id plays the action it played here (the table is public)
+                    state._s.known = steps[at].action
                     state.apply_action(action)
             except HandRummyError:
                 # a past move whose legality hangs on more than the cards it shows (a take
@@ -757,15 +776,18 @@ _ALLOT_TRIES = 8
 """How many orders of the needs :func:`_allot` tries."""
 
 
-def _moved(seat: int, before: Round | None, after: Round | None, action: object) -> _Step:
+def _moved(
+    seat: int, before: Round | None, after: Round | None, action: Action | Decision
+) -> _Step:
     """The step of an action of ``seat`` that turned ``before`` into ``after`` (a draw
     waiting for its chance node, or a meld chosen of a lay-down not yet submitted, moves
     no card). It keeps the hand's vectors, not the cards that moved: every action of
     every state pays for this, and only a resample needs the cards."""
+    played = None if isinstance(action, Decision) else action
     if before is None or after is None or after is before:
-        return _Step(_MOVE, seat)
+        return _Step(_MOVE, seat, action=played)
     pile = isinstance(action, (TakeDiscard, Discard))
-    return _Step(_MOVE, seat, 0, before.hands[seat], after.hands[seat], pile)
+    return _Step(_MOVE, seat, 0, before.hands[seat], after.hands[seat], pile, played)
 
 
 def _information_state(state: HandRummyState, player: int) -> str:
