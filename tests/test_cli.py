@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -202,6 +204,29 @@ def test_python_dash_m_reads_stdin() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["roles"] == {"1": "8H"}
+
+
+@pytest.mark.parametrize("where", ["closed", "full"])
+def test_output_that_cannot_be_written_is_reported_not_traced(where: str) -> None:
+    """Standard output closed, or on a full device: the judge says so on standard error and
+    exits with 2, as for any refused input, instead of a Python traceback."""
+    if where == "full" and not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full on this system")
+    redirect = ">&-" if where == "closed" else ">/dev/full"
+    done = subprocess.run(
+        f"{shlex.quote(sys.executable)} -m hand_rummy judge {redirect}",
+        shell=True,
+        input=json.dumps(MELD),
+        capture_output=False,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("hand-rummy judge: error: ")
+    assert "Traceback" not in done.stderr
 
 
 def test_version_is_printed(capsys: pytest.CaptureFixture[str]) -> None:

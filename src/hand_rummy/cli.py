@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -394,16 +395,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.command_parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     # the command as typed after hand-rummy: "simulate", "rules show"
     command = args.command_parser.prog.removeprefix("hand-rummy").strip()
+    if sys.stdout is None:  # started with standard output closed
+        return refuse(command, "there is no standard output to write to")
     try:
         status: int = args.run(args)
+        sys.stdout.flush()  # here, so that a failed write is reported, not left to the exit
     except HandRummyError as err:  # what the library refused, in its own words
         return refuse(command, str(err))
     except BrokenPipeError:
+        _drop_output()
         return 0
     except KeyboardInterrupt:
         print(f"hand-rummy {command}: interrupted", file=sys.stderr)
         return 130
+    except OSError as err:  # a full disk, a stream that cannot be written
+        _drop_output()
+        return refuse(command, f"cannot write the output: {err.strerror or err}")
     return status
+
+
+def _drop_output() -> None:
+    """Point standard output at the null device: what is still buffered for a stream that
+    failed would otherwise fail again when Python flushes it at exit."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError):  # no file descriptor to point anywhere
+        pass
 
 
 if __name__ == "__main__":

@@ -823,8 +823,9 @@ def answer(question: Any) -> JSON:
 
     Never raises: anything that is not a question, from JSON or from Python,
     gets an error answer. A question built in Python is held to the limits
-    that reading JSON text applies (nesting, the digits of an integer), and
-    may hold only what JSON can (no ``NaN``).
+    that reading JSON text applies (the length of the text it would be, its
+    nesting, the digits of an integer), and may hold only what JSON can (no
+    ``NaN``).
 
     >>> answer(object())["error"]["code"]
     'BAD_QUESTION'
@@ -844,24 +845,59 @@ _BIGGEST = 10**LIMITS.integer_digits
 
 
 def _as_json_would_be(question: Any) -> None:
-    """Refuse a question from Python that JSON text within the limits could not hold."""
-    stack = [(question, 1)]
-    while stack:
-        value, depth = stack.pop()
+    """Refuse a question from Python that JSON text within the limits could not hold.
+
+    The text is counted at the fewest bytes each value could take. A list or object met
+    again (shared, in memory) is not walked again: its count and its height are known, so
+    a few objects shared many times over (millions of values as text) cost a walk of the
+    few, and are refused as too long."""
+    walked: dict[int, tuple[int, int]] = {}
+    """Each list and object walked: (bytes of its text at least, levels of nesting)."""
+
+    def walk(value: Any, depth: int) -> tuple[int, int]:
         if isinstance(value, (dict, list, tuple)):
-            if depth > LIMITS.depth:
-                raise LimitError("depth", f"arrays and objects nest more than {LIMITS.depth} deep")
+            known = walked.get(id(value))
+            if known is not None or depth > LIMITS.depth:
+                if known is None or depth + known[1] - 1 > LIMITS.depth:
+                    raise LimitError(
+                        "depth", f"arrays and objects nest more than {LIMITS.depth} deep"
+                    )
+                return known
             if isinstance(value, dict) and not all(isinstance(key, str) for key in value):
                 raise QuestionError("BAD_QUESTION", "the field names of an object are strings")
-            items = value.values() if isinstance(value, dict) else value
-            stack.extend((item, depth + 1) for item in items)
-        elif isinstance(value, int) and not isinstance(value, bool):
+            # brackets and commas; for an object, each name in quotes and its colon
+            size = 1 + len(value)
+            if isinstance(value, dict):
+                size += sum(len(key) + 3 for key in value)
+            height = 1
+            for item in value.values() if isinstance(value, dict) else value:
+                more, below = walk(item, depth + 1)
+                size += more
+                height = max(height, below + 1)
+                if size > LIMITS.text_bytes:
+                    raise LimitError(
+                        "text_bytes",
+                        f"the question as JSON text would be longer than {LIMITS.text_bytes} bytes",
+                    )
+            walked[id(value)] = (size, height)
+            return size, height
+        if isinstance(value, str):
+            return len(value) + 2, 0
+        if isinstance(value, int) and not isinstance(value, bool):
             if not -_BIGGEST < value < _BIGGEST:
                 raise LimitError(
                     "integer_digits", f"an integer has more than {LIMITS.integer_digits} digits"
                 )
         elif isinstance(value, float) and not math.isfinite(value):
             raise QuestionError("BAD_FIELD", f"a field holds {value}, which is no JSON number")
+        return 1, 0
+
+    size, _ = walk(question, 1)
+    if size > LIMITS.text_bytes:  # a long string at the top, say
+        raise LimitError(
+            "text_bytes",
+            f"the question as JSON text would be longer than {LIMITS.text_bytes} bytes",
+        )
 
 
 def _answer(question: Any) -> JSON:
