@@ -483,10 +483,45 @@ def test_card_lists_at_the_limit() -> None:
     reply = answer({"rules": "romme", "ask": "meld", "cards": full})
     assert reply["ok"] is False and "error" not in reply
     assert _code(answer({"rules": "romme", "ask": "meld", "cards": [*full, "7H"]})) == "LIMIT"
-    assert "points" in answer({"rules": "romme", "ask": "hand_value", "cards": full})
+    # a list of cards at the limit, but more cards than a hand holds (13, and the draw)
+    reply = answer({"rules": "romme", "ask": "hand_value", "cards": full})
+    assert _code(reply) == "BAD_FIELD" and "at most 14" in reply["error"]["message"]
+    assert answer({"rules": "romme", "ask": "hand_value", "cards": full[:14]})["points"] > 0
     melds = [["7H", "8H", "9H"]] * (LIMITS.melds + 1)
     opening = {"rules": "romme", "ask": "opening", "melds": melds}
     assert answer(opening)["error"]["limit"] == "melds"
+
+
+def test_descriptions_no_round_reaches_are_refused() -> None:
+    """The stateless questions held what no round could: a classic hand of 40 cards (004:
+    14 cards dealt, one drawn), an opening of 39, a Rommé Hand after another player had
+    melded (002 §Scoring: "before any other player has melded"), a Gulf Hand with a final
+    discard (003: a Hand melds every card), a Saudi last opening of 3 (below the 51 of
+    the first) or of 10**30. Each is now BAD_FIELD; one card fewer, or the Hand as its
+    rules have it, is answered."""
+    suit = [card.ascii for card in hr.CARDS if card.suit is not None][:39]
+
+    def score(rules: str, finish: str, players: list[Any], **more: Any) -> Any:
+        question = {"rules": rules, "ask": "round_score", "went_out": 0, "finish": finish}
+        return answer({**question, "players": players, **more})
+
+    for held, code in ((suit[:16], "BAD_FIELD"), (suit[:15], None)):
+        reply = score("classic", "normal", [{"hand": [], "opened": True}, {"hand": held}])
+        assert _code(reply) == code if code else "scores" in reply
+    three_runs = [" ".join(suit[:13]), " ".join(suit[13:26]), " ".join(suit[26:39])]
+    reply = answer({"rules": "classic", "ask": "opening", "melds": three_runs})
+    assert _code(reply) == "BAD_FIELD" and "at most 15" in reply["error"]["message"]
+    others = [{"hand": ["KS"], "opened": True}, {"hand": ["5D"], "opened": False}]
+    assert _code(score("romme", "hand", [{"hand": [], "opened": False}, *others])) == "BAD_FIELD"
+    others[0]["opened"] = False
+    assert score("romme", "hand", [{"hand": [], "opened": False}, *others])["factor"] == 2
+    gulf = [{"hand": []}, {"hand": ["KS"]}, {"hand": ["5D"]}, {"hand": ["2C"]}]
+    assert _code(score("gulf", "hand", gulf, last_discard="5H")) == "BAD_FIELD"
+    assert "scores" in score("gulf", "hand", gulf)
+    for last, code in ((3, "BAD_FIELD"), (10**30, "BAD_FIELD"), (51, None)):
+        question = {"rules": "saudi", "ask": "opening", "last_opening": last}
+        reply = answer({**question, "melds": ["9H 10H JH QH", "4S 4D 4C"]})
+        assert _code(reply) == code if code else reply["required"] == 52
 
 
 def test_round_score_with_20000_seats() -> None:

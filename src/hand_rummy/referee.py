@@ -30,7 +30,7 @@ import itertools
 import json
 import math
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -49,6 +49,7 @@ from hand_rummy.position import FillBudget, position_state
 from hand_rummy.round import Round
 from hand_rummy.rules.opening import OpeningExemption, OpeningRecord
 from hand_rummy.rules.presets import PRESETS, build
+from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.scoring import (
     PlayerEnd,
     RoundEnd,
@@ -440,6 +441,7 @@ def _ask_opening(q: Mapping[str, Any], rules: MeldRules) -> JSON:
         _meld({"cards": cards, "roles": r, "demoted": d}, "cards")
         for cards, r, d in zip(raw, roles, demoted)
     ]
+    _check_held([c for m in melds for c in m.cards], rules.ruleset, "'melds'")
     required = _count(q, "required")
     last = _count(q, "last_opening")
     opening = rules.ruleset.opening
@@ -453,6 +455,8 @@ def _ask_opening(q: Mapping[str, Any], rules: MeldRules) -> JSON:
         raise QuestionError(
             "BAD_FIELD", "give 'required' or 'last_opening', not both: 'required' sets the bar"
         )
+    if last is not None:
+        _check_last_opening(last, rules.ruleset)
     context = _context(q, ("going_out", "hand"))
     if required is None:
         # the asker is the player seated next after the last opener (seat 0 after seat 1 of
@@ -475,9 +479,28 @@ def _ask_opening(q: Mapping[str, Any], rules: MeldRules) -> JSON:
     }
 
 
+def _check_last_opening(last: int, ruleset: Ruleset) -> None:
+    """Refuse a last opening that no player could have laid: below the first opener's bar
+    (a below-bar opening goes out, and the bar starts again with the next round), or worth
+    more than the whole deck at its best values."""
+    base = ruleset.opening.required(0, 0, (), 2)
+    if base is not None and last < base:
+        raise QuestionError(
+            "BAD_FIELD", f"'last_opening' is {last}, below the {base} that any opening needs"
+        )
+    most = ruleset.deck.size * ruleset.opening_values.most
+    if last > most:
+        raise QuestionError(
+            "BAD_FIELD",
+            f"'last_opening' is {last}, more than the whole deck could be worth in an opening "
+            f"({most})",
+        )
+
+
 def _ask_hand_value(q: Mapping[str, Any], rules: MeldRules) -> JSON:
     _check_keys(q, frozenset({"cards"}))
     cards = _cards(_field(q, "cards", (list, str)), "'cards'")
+    _check_held(cards, rules.ruleset, "'cards'")
     # the turned indicator is a card that no hand can also hold
     indicator = rules.wilds.indicator
     shown, where = cards, "'cards'"
@@ -594,6 +617,14 @@ def _ask_round_score(q: Mapping[str, Any], rules: MeldRules) -> JSON:
             "BAD_FIELD",
             "'teams' must be a list of two or more teams, each a list of seat numbers",
         )
+    _check_round_end(
+        rules.ruleset,
+        players,
+        went_out=went_out,
+        hand=finish == "hand",
+        melded=melded,
+        last_discard=last_card,
+    )
     # the library checks the rest (the seats, the cards shown against the deck, who may
     # hold no card) and the referee answers its refusal as such
     try:
@@ -616,6 +647,61 @@ def _ask_round_score(q: Mapping[str, Any], rules: MeldRules) -> JSON:
     out["scored"] = score.scored
     out["factor"] = score.factor
     return {**out, **breakdown_to_json(score)}
+
+
+def _most_held(ruleset: Ruleset) -> int:
+    """The most cards a hand holds under ``ruleset``: a deal's, and the card drawn."""
+    return ruleset.deal.hand_size + 1
+
+
+def _check_held(cards: Sequence[Card], ruleset: Ruleset, where: str) -> None:
+    """Refuse more cards than one hand could hold (an opening, a hand's value, a seat's cards
+    at the end of a round)."""
+    most = _most_held(ruleset)
+    if len(cards) > most:
+        raise QuestionError(
+            "BAD_FIELD",
+            f"{where} holds {len(cards)} cards; a hand holds at most {most} under {ruleset.title}",
+        )
+
+
+def _check_round_end(
+    ruleset: Ruleset,
+    players: Sequence[PlayerEnd],
+    *,
+    went_out: Any,
+    hand: bool,
+    melded: Sequence[Card],
+    last_discard: Card | None,
+) -> None:
+    """Refuse an end of round that no round under ``ruleset`` reaches: a seat holding more
+    cards than a hand can, or a Hand that its rules rule out (the library's scoring takes
+    a described end as given; a round played by the engine never reaches these)."""
+    for seat, player in enumerate(players):
+        _check_held(player.hand, ruleset, f"'players'[{seat}].hand")
+    if not hand or not isinstance(went_out, int) or not 0 <= went_out < len(players):
+        return
+    rule = ruleset.hand
+    if rule.first_to_meld:
+        others = [seat for seat, p in enumerate(players) if p.opened and seat != went_out]
+        if others:
+            raise QuestionError(
+                "BAD_FIELD",
+                f"a Hand goes out before any other player has melded, but seat "
+                f"{others[0]} has opened",
+            )
+    if rule.all_melded and last_discard is not None:
+        raise QuestionError(
+            "BAD_FIELD",
+            f"a Hand under {ruleset.title} lays every card on the table: it has no 'last_discard'",
+        )
+    laid = len(melded) + (last_discard is not None)
+    if laid > _most_held(ruleset):
+        raise QuestionError(
+            "BAD_FIELD",
+            f"a Hand lays one hand of at most {_most_held(ruleset)} cards on the table "
+            f"('melded' and 'last_discard'), not {laid}",
+        )
 
 
 ASKS: dict[str, Callable[[Mapping[str, Any], MeldRules], JSON]] = {
