@@ -157,7 +157,10 @@ class Limits:
     costliest of the worst cases (``benchmarks/worst_cases.py``) takes 60,000."""
     array_search_work: int = 400_000
     """Steps of the finishing search that the questions of one array may take between them,
-    counted as for ``search_work``: so an array costs about as much as two questions."""
+    counted as for ``search_work``: an array's searches cost about as much as two
+    questions'. The rest of each question's work (a listing, a judgement) is bounded
+    question by question, so an array of ten of the costliest positions of
+    ``benchmarks/worst_cases.py`` takes two to three seconds."""
     fill_work: int = 4096
     """The work of the fills that one position may deal again: a position whose first fill
     leaves the player to move no legal move is filled again, up to
