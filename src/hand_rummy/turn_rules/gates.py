@@ -316,13 +316,13 @@ def going_out_still(
 
     Nothing needs to bind the turn to that way out: no card left may be the discard, so
     the turn ends only by going out, and each later move is judged the same way. The way
-    out may start with an exchange (:func:`_exchanges_going_out`).
+    out may start with an exchange (:func:`_rules_to_go_out`).
     """
     change = ruling.change
     if change is None or not only_going_out(state, sum(left), left):
         return ruling
     after = advance(state, action, change)
-    if can_still_finish(after, _exchanges_going_out(after)):
+    if can_still_finish(after, _rules_to_go_out(after)):
         return ruling
     return refuse(
         state.ruleset,
@@ -333,7 +333,7 @@ def going_out_still(
     )
 
 
-def _exchanges_going_out(state: RoundState) -> FinishRules:
+def _rules_to_go_out(state: RoundState) -> FinishRules:
     """How the player to move, owing nothing and with no card that may be discarded, may
     still go out: by laying every card, after taking wilds from the table where the rules
     let the player exchange now, the freed wild used as the rules say (kept, or used by
