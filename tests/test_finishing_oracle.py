@@ -324,20 +324,15 @@ class Oracle:
             return True
         for slot in sorted(set(hand)):
             rest = _drop(hand, slot)
-            for i, (meld, kind, owner) in enumerate(table):
-                if not self.usable(owner):
-                    continue
-                for after in layoff_results(meld, slot, self.rules):
-                    entry = (after, kind, owner)
-                    changed = tuple(sorted((*table[:i], entry, *table[i + 1 :]), key=_entry_key))
-                    if owed and not (slot in self.melding and owner == NEW):
-                        changed = (*changed, _OWED)
-                    if self.solve(rest, changed):
-                        self.step[key] = (
-                            f"lay off {_show(slot)} on {meld.describe()} -> {after.describe()}",
-                            (rest, changed),
-                        )
-                        return True
+            for meld, after, owner, laid in self._lay_offs(table, slot):
+                still_owed = owed and not (slot in self.melding and owner == NEW)
+                changed = (*laid, _OWED) if still_owed else laid
+                if self.solve(rest, changed):
+                    self.step[key] = (
+                        f"lay off {_show(slot)} on {meld.describe()} -> {after.describe()}",
+                        (rest, changed),
+                    )
+                    return True
         if finish.exchanges and self._exchange(key, hand, table, owed):
             return True
         if not self.new_melds:
@@ -402,16 +397,24 @@ class Oracle:
         if self.finish.freed_wild is not FreedWild.USE_NOW:
             return False
         rest = _drop(hand, wild)
+        for meld, _, _, changed in self._lay_offs(table, wild):
+            if self.solve(rest, changed):
+                self.step[key] = (f"exchange, then lay it off on {meld.describe()}", None)
+                return True
+        return False
+
+    def _lay_offs(
+        self, table: tuple[Entry, ...], slot: int
+    ) -> Iterator[tuple[Meld, Meld, int, tuple[Entry, ...]]]:
+        """Each lay-off of the card in ``slot`` on a meld the player may use: the meld, the
+        meld after it, its owner, and the table after it."""
         for i, (meld, kind, owner) in enumerate(table):
             if not self.usable(owner):
                 continue
-            for after in layoff_results(meld, wild, self.rules):
+            for after in layoff_results(meld, slot, self.rules):
                 entry = (after, kind, owner)
                 changed = tuple(sorted((*table[:i], entry, *table[i + 1 :]), key=_entry_key))
-                if self.solve(rest, changed):
-                    self.step[key] = (f"exchange, then lay it off on {meld.describe()}", None)
-                    return True
-        return False
+                yield meld, after, owner, changed
 
 
 # --- building positions ------------------------------------------------------------
