@@ -288,6 +288,30 @@ def test_the_package_imports_without_its_extra_and_names_it() -> None:
     assert "hand-rummy[rl]" in out and "pettingzoo" in out
 
 
+@pytest.mark.parametrize("table_slots", [None, 1])
+def test_an_id_for_an_agent_whose_round_has_ended_is_refused(table_slots: int | None) -> None:
+    """Once the round is over (or the episode cut short by a table beyond the slots), each
+    agent's only step is None, which removes it. An id was refused by PettingZoo's bare
+    ValueError; now by the library's IdNotLegalError (a ValueError too), and nothing
+    changes."""
+    table = raw_env("classic", players=2, table_slots=table_slots)
+    table.reset(seed=3)
+    rng = random.Random(3)
+    while True:
+        observation, _, terminated, truncated, _ = table.last()
+        if terminated or truncated:
+            break
+        table.step(rng.choice([i for i, bit in enumerate(observation["action_mask"]) if bit]))
+    assert table.game is not None
+    history, agents = table.game.history, list(table.agents)
+    for action in (0, 5, np.int64(0)):
+        with pytest.raises(encoding.IdNotLegalError, match="only action is None"):
+            table.step(action)
+    assert table.game.history == history and table.agents == agents
+    table.step(None)
+    assert len(table.agents) == len(agents) - 1
+
+
 @with_warnings
 def test_a_table_beyond_the_slots_cuts_the_episode_short() -> None:
     # with 2 table slots the third meld on the table has no ids: the move that lays it is

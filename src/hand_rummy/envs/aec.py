@@ -244,12 +244,19 @@ class HandRummyEnv(AECEnv):
         A meld id of a lay-down leaves the same agent selected, with the meld
         pending; ``submit`` and every other id play the move. An id outside the
         mask raises :class:`~hand_rummy.encoding.IdNotLegalError` and changes
-        nothing.
+        nothing; so does any id for an agent whose round has ended (terminated or
+        truncated), whose only action is ``None`` (PettingZoo's dead step).
         """
         if not self.agents:
             raise EpisodeOverError("the episode is over: call reset() to start another")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                # PettingZoo's own check would raise a bare ValueError; this one is both
+                ended = "terminated" if self.terminations[agent] else "truncated"
+                raise IdNotLegalError(
+                    f"{agent} is {ended}: its only action is None, which removes it"
+                )
             self._was_dead_step(action)
             return
         assert self.decision is not None
