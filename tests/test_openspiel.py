@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import pickle
 import random
 import subprocess
 import sys
@@ -498,3 +500,50 @@ def _public_record(state: Any) -> tuple[list[Counter[Any]], Counter[Any] | None]
 def test_openspiel_random_sim_test_with_serialization(name: str) -> None:
     game = load_game(name, players=players_of(name))
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_deserialize_state_replays_the_history_and_never_loads_the_pickle(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``game.deserialize_state`` rebuilds a state from the history its text names.
+    OpenSpiel's format adds the state's data as a pickle, which a string from elsewhere
+    could fill with code (here, a print) or with another state's data: neither is loaded.
+    A history the rules refuse, a move count that does not match the history, or text that
+    is not a serialized state is refused with a library error."""
+    game = load_game("classic", players=2)
+    state = play_randomly(game.new_initial_state(), random.Random(0), 40)[-1]
+    text = state.serialize()
+    history, moves, _ = text.split("\n", 2)
+    _same_state(game.deserialize_state(text), state, 2)
+
+    class Loud:
+        def __reduce__(self) -> tuple[Any, ...]:
+            return (print, ("the pickle ran",))
+
+    payload = base64.b64encode(pickle.dumps({"_s": Loud()})).decode()
+    rebuilt = game.deserialize_state(f"{history}\n{moves}\n__dict__={payload}")
+    _same_state(rebuilt, state, 2)
+    other = game.new_initial_state().serialize().split("\n")[2]
+    _same_state(game.deserialize_state(f"{history}\n{moves}\n{other}"), state, 2)
+    assert "the pickle ran" not in capsys.readouterr().out
+    shorter = history.rsplit(",", 1)[0]
+    for bad in (f"{shorter}\n{moves}\n", f"{history},0:9999\n{moves}\n", "moves", "history=x:y"):
+        with pytest.raises(hr.HandRummyError):
+            game.deserialize_state(bad)
+
+
+@pytest.mark.parametrize("player", [-1, 2, 1.5, "0", None, True])
+def test_resample_refuses_a_player_who_is_not_at_the_table(player: Any) -> None:
+    game = load_game("classic", players=2)
+    for steps in (5, 60):  # during the deal, and in play
+        state = play_randomly(game.new_initial_state(), random.Random(0), steps)[-1]
+        with pytest.raises(hr.InvalidStateError):
+            state.resample_from_infostate(player, random.Random(1).random)
+
+
+@pytest.mark.parametrize("drawn", [float("nan"), float("inf"), -0.5, None, "x"])
+def test_resample_refuses_a_sampler_that_gives_no_probability(drawn: Any) -> None:
+    game = load_game("classic", players=2)
+    state = play_randomly(game.new_initial_state(), random.Random(0), 60)[-1]
+    with pytest.raises(hr.InvalidStateError, match="sampler"):
+        state.resample_from_infostate(0, lambda: drawn)

@@ -128,6 +128,51 @@ class HandRummyGame(pyspiel.Game):
     def new_initial_state(self) -> HandRummyState:
         return HandRummyState(self)
 
+    def deserialize_state(self, text: str) -> HandRummyState:
+        """The state that ``text`` (from ``state.serialize()``) describes, rebuilt by
+        replaying the history it names from a new initial state.
+
+        Only the ``history=`` and ``move_number=`` lines are read: OpenSpiel's own format
+        adds the state's data as a pickle, which this method never loads, so a string
+        from elsewhere can neither run code nor give a state that its history does not
+        lead to. A malformed string, or a history these rules refuse, is refused with a
+        library error. (``pyspiel.deserialize_game_and_state`` is OpenSpiel's own and does
+        load the pickle: use it only on strings you wrote.)
+        """
+        if not isinstance(text, str):
+            raise InvalidStateError(f"a serialized state is text, not {type(text).__name__}")
+        lines = text.split("\n")
+        if not lines[0].startswith("history="):
+            raise InvalidStateError("a serialized state starts with a line 'history=...'")
+        listed = lines[0].removeprefix("history=")
+        entries = listed.split(",") if listed else []
+        if len(entries) > self.max_game_length():
+            raise InvalidStateError(
+                f"the history holds {len(entries)} actions; a round has at most "
+                f"{self.max_game_length()}"
+            )
+        state = self.new_initial_state()
+        for at, entry in enumerate(entries):
+            player, _, action = entry.partition(":")
+            try:
+                seat, chosen = int(player), int(action)
+            except ValueError:
+                raise InvalidStateError(
+                    f"history entry {at} is {entry[:40]!r}, not 'player:action'"
+                ) from None
+            if seat != state.current_player():
+                raise InvalidStateError(
+                    f"history entry {at} is played by {seat}, but {state.current_player()} "
+                    "is to move there"
+                )
+            state.apply_action(chosen)
+        moves = [line for line in lines[1:] if line.startswith("move_number=")]
+        if moves and moves[0] != f"move_number={state.move_number()}":
+            raise InvalidStateError(
+                f"the text says {moves[0]}, but its history makes {state.move_number()} moves"
+            )
+        return state
+
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> HandRummyObserver:
@@ -471,9 +516,16 @@ class HandRummyState(pyspiel.State):
         chosen of a lay-down not yet submitted are hidden from ``player_id`` too: the
         sample starts that lay-down afresh.
         """
+        players = self._s._game.players
+        if isinstance(player_id, bool) or not isinstance(player_id, int):
+            raise InvalidStateError(f"a player is a seat number, not {player_id!r:.40}")
+        if not 0 <= player_id < players:
+            raise InvalidStateError(
+                f"there is no player {player_id}: seats run from 0 to {players - 1}"
+            )
         game = self.get_game()
         for _ in range(_SAMPLE_TRIES):
-            rng = random.Random(int(float(probability_sampler()) * 2**52))
+            rng = random.Random(_seed_from(probability_sampler))
             wanted: dict[int, Counter[Card]] = {}
             if self._s.game is not None:
                 sample, _ = self._sample_stock(player_id, probability_sampler)
@@ -610,7 +662,7 @@ class HandRummyState(pyspiel.State):
         slots = self._s.slots
         wanted = Counter(card for card in slots if card is not None)
         for _ in range(_SAMPLE_TRIES):
-            rng = random.Random(int(float(probability_sampler()) * 2**52))
+            rng = random.Random(_seed_from(probability_sampler))
             sample = view.sample(rng)
             stock = list(sample.stock)
             if not wanted:
@@ -774,6 +826,18 @@ def _allot(
 
 _ALLOT_TRIES = 8
 """How many orders of the needs :func:`_allot` tries."""
+
+
+def _seed_from(probability_sampler: Any) -> int:
+    """A seed from OpenSpiel's probability sampler: a number drawn from 0 to 1."""
+    value = probability_sampler()
+    try:
+        drawn = float(value)
+    except (TypeError, ValueError):
+        raise InvalidStateError(f"the sampler gave {value!r:.40}, not a number") from None
+    if not 0.0 <= drawn <= 1.0:
+        raise InvalidStateError(f"the sampler gave {value!r:.40}, not a number from 0 to 1")
+    return int(drawn * 2**52)
 
 
 def _moved(
