@@ -500,6 +500,15 @@ class HandRummyState(pyspiel.State):
             f"stock {len(self._s.game.stock)}; pending {pending}"
         )
 
+    def serialize(self) -> str:
+        """The state as text: its history (each entry ``player:action``) and its move count,
+        the lines of OpenSpiel's format that :meth:`HandRummyGame.deserialize_state` reads.
+        The same state always gives the same text, a few hundred bytes; OpenSpiel's
+        default would add a pickle of the state's data (over 100 kB) that nothing here
+        loads."""
+        entries = ",".join(f"{step.player}:{step.action}" for step in self.full_history())
+        return f"history={entries}\nmove_number={self.move_number()}\n"
+
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> HandRummyState:
         """A state ``player_id`` cannot tell from this one, the hidden cards dealt at random,
         with a history that deals them.
