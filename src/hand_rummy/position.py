@@ -582,7 +582,7 @@ def _check_hand_sizes(facts: _Facts) -> None:
         if size == 0:
             raise _fail(where, "0: a player who has got rid of every card has ended the round")
         rest = facts.at_rest(seat)
-        most = deal.hand_size + (0 if rest else 1)
+        most = deal.hand_size if rest else deal.most_held
         if size > most:
             during = "between turns" if rest else "during their turn"
             raise _fail(where, f"{size}; a player holds at most {most} cards {during} here")
@@ -697,7 +697,7 @@ def _opening_records(
             raise _fail(f"{where}.points", f"{points}, below the {bar} that this opening needed")
         # a position need not show every meld of an opening, but no opening is worth more
         # than the whole deck at its best values (a bar beyond that would bar every hand)
-        most = facts.ruleset.deck.size * facts.ruleset.opening_values.most
+        most = facts.ruleset.opening_ceiling
         if points > most:
             raise _fail(
                 f"{where}.points",
@@ -978,7 +978,7 @@ def _turn_state(
             raise _fail("current.melded", f"lists {shown} more often than the table holds it")
     # the cards laid this turn came from the hand, which held at most one card more than
     # a deal gives (an exchange, which sets ``freed``, brings a wild back for what it pays)
-    most = ruleset.deal.hand_size + 1
+    most = ruleset.deal.most_held
     if freed is None and facts.sizes[mover] + len(laid) > most:
         raise _fail(
             f"players[{mover}].hand",

@@ -491,7 +491,7 @@ def _check_last_opening(last: int, ruleset: Ruleset) -> None:
         raise QuestionError(
             "BAD_FIELD", f"'last_opening' is {last}, below the {base} that any opening needs"
         )
-    most = ruleset.deck.size * ruleset.opening_values.most
+    most = ruleset.opening_ceiling
     if last > most:
         raise QuestionError(
             "BAD_FIELD",
@@ -652,15 +652,10 @@ def _ask_round_score(q: Mapping[str, Any], rules: MeldRules) -> JSON:
     return {**out, **breakdown_to_json(score)}
 
 
-def _most_held(ruleset: Ruleset) -> int:
-    """The most cards a hand holds under ``ruleset``: a deal's, and the card drawn."""
-    return ruleset.deal.hand_size + 1
-
-
 def _check_held(cards: Sequence[Card], ruleset: Ruleset, where: str) -> None:
     """Refuse more cards than one hand could hold (an opening, a hand's value, a seat's cards
     at the end of a round)."""
-    most = _most_held(ruleset)
+    most = ruleset.deal.most_held
     if len(cards) > most:
         raise QuestionError(
             "BAD_FIELD",
@@ -699,10 +694,10 @@ def _check_round_end(
             f"a Hand under {ruleset.title} lays every card on the table: it has no 'last_discard'",
         )
     laid = len(melded) + (last_discard is not None)
-    if laid > _most_held(ruleset):
+    if laid > ruleset.deal.most_held:
         raise QuestionError(
             "BAD_FIELD",
-            f"a Hand lays one hand of at most {_most_held(ruleset)} cards on the table "
+            f"a Hand lays one hand of at most {ruleset.deal.most_held} cards on the table "
             f"('melded' and 'last_discard'), not {laid}",
         )
 

@@ -108,6 +108,11 @@ class Ruleset:
         """Whether a card is turned after the deal to say which cards are wild."""
         return self.wilds.indicator
 
+    @property
+    def opening_ceiling(self) -> int:
+        """More than any opening is worth: the whole deck, every card at its best value."""
+        return self.deck.size * self.opening_values.most
+
     def wild_cards(self, indicator: Card | None = None) -> WildCards:
         """The wild cards of a round with this ``indicator`` (``None`` when the rules have none)."""
         return self.wilds.resolve(indicator, self.deck.jokers)

@@ -121,6 +121,12 @@ class DealPolicy:
     direction: Direction = Direction.ANTICLOCKWISE
     first_turn: FirstTurn = FirstTurn.DISCARD_ONLY
 
+    @property
+    def most_held(self) -> int:
+        """The most cards one hand ever holds: a deal's, and the card drawn (an exchange
+        brings a wild back for the card or cards it pays)."""
+        return self.hand_size + 1
+
     def starter(self, dealer: int, players: int) -> int:
         return dealer if self.dealer_starts else (dealer + 1) % players
 
