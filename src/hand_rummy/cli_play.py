@@ -40,12 +40,13 @@ from hand_rummy.actions import (
     PassRedeal,
     TakeDiscard,
 )
-from hand_rummy.cards import JOKER, Card, format_cards, parse_card
+from hand_rummy.cards import Card, format_cards, parse_card
 from hand_rummy.cli_errors import error, refuse
 from hand_rummy.errors import CardParseError, HandRummyError
-from hand_rummy.melds import Meld, MeldRules
+from hand_rummy.melds import Meld
 from hand_rummy.round import Ending, Phase, PlayerView, Round
 from hand_rummy.rules import FirstTurn, Ruleset
+from hand_rummy.text import describe_wilds, table_lines
 from hand_rummy.tournament.lengths import fixed_rounds
 from hand_rummy.verdict import Violation
 
@@ -501,53 +502,6 @@ def _count(number: int, thing: str) -> str:
     return f"{number} {thing}" if number == 1 else f"{number} {thing}s"
 
 
-_COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
-
-
-def _copies(card: Card, copies: int) -> str:
-    """Every copy of ``card`` in the deck, in words: ``the two A♠``, ``the four jokers``."""
-    if copies == 1:
-        return "the joker" if card.is_joker else f"the {card}"
-    many = _COUNT_WORDS.get(copies, str(copies))
-    return f"the {many} jokers" if card.is_joker else f"the {many} {card}"
-
-
-def describe_wilds(rules: MeldRules) -> list[str]:
-    """This round's wild cards in plain words, and what the jokers are when they are not wild.
-
-    It reads only the rules' own answers (which cards are wild, what a joker
-    counts as, the limits on wilds in a meld), never the preset's name.
-
-    >>> from hand_rummy.rules import presets
-    >>> for line in describe_wilds(MeldRules.of(presets.levant, indicator="2S")):
-    ...     print(line)
-    Indicator 2♠. Wild cards: the two A♠.
-    The two jokers are not wild this round: each is a natural A♠.
-    Wild limits: A meld is never all wild. At most 1 wild card per meld.
-    """
-    wilds, deck = rules.wilds, rules.ruleset.deck
-    head = f"Indicator {wilds.indicator}. " if wilds.indicator is not None else ""
-    wild = sorted(wilds.wild)
-    if wild:
-        named = " and ".join(_copies(card, deck.copies(card.is_joker)) for card in wild)
-        lines = [f"{head}Wild cards: {named}."]
-    else:
-        lines = [f"{head}No card is wild this round."]
-    if deck.jokers and not wilds.is_wild(JOKER):
-        jokers = _copies(JOKER, deck.jokers)
-        jokers = jokers[0].upper() + jokers[1:]
-        verb = "are" if deck.jokers > 1 else "is"
-        plays = wilds.natural_as(JOKER)
-        if plays != JOKER:
-            each = "each is" if deck.jokers > 1 else "it is"
-            lines.append(f"{jokers} {verb} not wild this round: {each} a natural {plays}.")
-        else:
-            lines.append(f"{jokers} {verb} not wild this round.")
-    if wild:
-        lines.append(f"Wild limits: {rules.ruleset.wild_limits.describe()}")
-    return lines
-
-
 def _width() -> int:
     """The width to fit the output to: ``COLUMNS`` where it is set, else the terminal's (80
     when the output is not a terminal), and never less than 40 columns."""
@@ -637,7 +591,7 @@ def render_view(
         else "discard pile empty"
     )
     lines.extend(_wrap(f"Stock {_count(view.stock_size, 'card')}; {pile}", width))
-    lines.extend(_table_lines(view, width))
+    lines.extend(table_lines(view.table, view.seat, width=width))
     players = []
     for seat, size in enumerate(view.hand_sizes):
         notes = []
@@ -665,24 +619,6 @@ def _fitted(label: str, items: Sequence[str], width: int) -> list[str]:
     if len(line) <= width:
         return [line]
     return [label, *(f"  {item}" for item in items)]
-
-
-def _table_lines(view: PlayerView, width: int) -> list[str]:
-    if not view.table:
-        return ["Table: no melds yet"]
-    ids = [f"[{m.id}]" for m in view.table]
-    melds = [m.meld.describe() for m in view.table]
-    id_width = max(map(len, ids))
-    meld_width = max(map(len, melds))
-    lines = ["Table:"]
-    for number, meld, laid in zip(ids, melds, view.table):
-        owner = _seat_name(laid.owner, view.seat)
-        row = f"  {number:>{id_width}} {meld:<{meld_width}}  {owner}"
-        if len(row) > width:  # a long meld: its owner on the line below
-            lines.append(f"  {number:>{id_width}} {meld}")
-            row = f"  {'':>{id_width}} {owner}"
-        lines.append(row)
-    return lines
 
 
 def _hand_lines(view: PlayerView, numbering: Numbering, width: int) -> Iterator[str]:

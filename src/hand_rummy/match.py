@@ -402,6 +402,17 @@ class Match:
         best = min(total for _, total in sides)
         return tuple(sorted(s for seats, total in sides if total == best for s in seats))
 
+    def __str__(self) -> str:
+        """The match in plain text (:func:`hand_rummy.text.match_text`)."""
+        from hand_rummy import text  # noqa: PLC0415 (text imports this module)
+
+        return text.match_text(self)
+
+    def __repr__(self) -> str:
+        from hand_rummy import text  # noqa: PLC0415 (text imports this module)
+
+        return text.match_summary(self)
+
     @property
     def is_over(self) -> bool:
         return self.current is None

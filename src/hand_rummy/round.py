@@ -325,6 +325,17 @@ class Round(RoundState):
         """Whether the player to move, going out this turn, would make a Hand."""
         return would_be_hand(self, final_discard=final_discard)
 
+    def __str__(self) -> str:
+        """The whole round in plain text, every hand shown (:func:`hand_rummy.text.round_text`)."""
+        from hand_rummy import text  # noqa: PLC0415 (text imports this module)
+
+        return text.round_text(self)
+
+    def __repr__(self) -> str:
+        from hand_rummy import text  # noqa: PLC0415 (text imports this module)
+
+        return text.round_summary(self)
+
     def _repr_svg_(self) -> str:
         """The round with every hand face up, for notebooks (:func:`hand_rummy.svg.whole_round`)."""
         from hand_rummy import svg  # noqa: PLC0415 (svg imports the engine)
@@ -380,6 +391,17 @@ class PlayerView(Seen):
         """
         expect(rng, random.Random, "the random generator (random.Random(seed))")
         return Round.from_state(guess(self, rng))
+
+    def __str__(self) -> str:
+        """What this player sees in plain text (:func:`hand_rummy.text.view_text`)."""
+        from hand_rummy import text  # noqa: PLC0415 (text imports this module)
+
+        return text.view_text(self)
+
+    def __repr__(self) -> str:
+        from hand_rummy import text  # noqa: PLC0415 (text imports this module)
+
+        return text.round_summary(self)
 
     def _repr_svg_(self) -> str:
         """What this player sees, as a picture for notebooks (:func:`hand_rummy.svg.view`)."""

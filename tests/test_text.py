@@ -1,0 +1,140 @@
+"""The plain-text pictures: ``str()`` and ``repr()`` of a round, a view and a match.
+
+Each picture is read back here (cards parsed again, counts compared) against the state it
+was drawn from, and a view's picture is checked blind to the cards its player cannot see.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+
+import pytest
+
+import hand_rummy as hr
+from hand_rummy.testing import player_counts, random_action
+
+PRESETS = sorted(hr.PRESETS)
+
+
+def positions(ruleset: hr.Ruleset, players: int, seed: int) -> list[hr.Round]:
+    """Every position of one random round."""
+    game = hr.Round.deal(ruleset, players, seed)
+    rng = random.Random(seed)
+    seen = [game]
+    while not game.is_over:
+        game = game.apply(random_action(game, rng))
+        seen.append(game)
+    return seen
+
+
+def seat_lines(text: str) -> dict[int, str]:
+    """The line of each seat in a picture, by seat."""
+    found = {}
+    for line in text.splitlines():
+        match = re.match(r"Seat (\d+)(?: \(you\))?: (.*)$", line)
+        if match:
+            found[int(match.group(1))] = match.group(2)
+    return found
+
+
+def shown_cards(line: str) -> Counter[hr.Card]:
+    """The cards a seat's line lists after its notes (two spaces apart), as a multiset."""
+    _, _, cards = line.partition("  ")
+    return Counter(hr.parse_cards(cards)) if cards else Counter()
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_a_round_shows_every_hand_face_up(name: str) -> None:
+    ruleset = hr.build(name, [])
+    players = player_counts(ruleset)[-1]
+    for game in positions(ruleset, players, seed=5)[::7]:
+        lines = seat_lines(str(game))
+        assert sorted(lines) == list(range(players))
+        for seat, line in lines.items():
+            assert shown_cards(line) == Counter(game.hand(seat))
+            assert line.startswith(f"{len(game.hand(seat))} card")
+            assert ("opened" in line) == game.opened[seat]
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_a_view_shows_its_own_hand_and_nothing_hidden(name: str) -> None:
+    ruleset = hr.build(name, [])
+    players = player_counts(ruleset)[-1]
+    rng = random.Random(3)
+    for game in positions(ruleset, players, seed=9)[::11]:
+        for seat in range(players):
+            view = game.view(seat)
+            text = str(view)
+            lines = seat_lines(text)
+            assert shown_cards(lines[seat]) == Counter(game.hand(seat))
+            for other in set(range(players)) - {seat}:
+                assert shown_cards(lines[other]) == Counter()
+                assert lines[other].startswith(f"{len(game.hand(other))} card")
+            # a round that differs only in what this seat cannot see draws the same picture
+            sample = view.sample(random.Random(rng.randrange(2**32)))
+            assert sample.view(seat) == view
+            assert str(sample.view(seat)) == text
+            assert repr(sample.view(seat)) == repr(view)
+
+
+def test_the_table_lists_each_meld_with_its_owner() -> None:
+    for game in positions(hr.build("levant", []), 4, seed=2):
+        if len(game.table) >= 3:
+            break
+    else:
+        pytest.fail("no position with three melds on the table")
+    text = str(game)
+    for laid in game.table:
+        line = next(line for line in text.splitlines() if line.lstrip().startswith(f"[{laid.id}]"))
+        assert laid.meld.describe() in line
+        assert line.endswith(f"seat {laid.owner}")
+    mine = str(game.view(laid.owner))
+    assert f"seat {laid.owner} (you)" in mine
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_the_summary_says_who_moves_and_how_a_round_ended(name: str) -> None:
+    ruleset = hr.build(name, [])
+    seen = positions(ruleset, player_counts(ruleset)[0], seed=1)
+    doing = {hr.Phase.REDEAL: "to claim or pass a redeal", hr.Phase.DRAW: "to draw"}
+    for game in seen[:-1]:
+        summary = repr(game)
+        assert summary.startswith(f"<Round {ruleset.title}, ")
+        assert f"seat {game.turn} {doing.get(game.phase, 'to play')}" in summary
+        assert f"stock {len(game.stock)}," in summary
+    end = seen[-1]
+    assert end.outcome is not None
+    outcome = end.outcome
+    ended = {
+        hr.Ending.WENT_OUT: f": over, seat {outcome.winner} went out, ",
+        hr.Ending.HAND: f": over, seat {outcome.winner} went out with a Hand, ",
+        hr.Ending.STOCK: ": over, the stock ran out, ",
+        hr.Ending.REDEAL: ": over, a redeal was claimed, ",
+    }
+    assert ended[outcome.ending] in repr(end)
+    scores = end.outcome.score.scores
+    last = str(end).splitlines()[-1]
+    for seat, points in enumerate(scores):
+        assert f"seat {seat} {points}" in last
+    assert last.startswith("Scores:") == end.outcome.score.scored
+
+
+def test_a_match_shows_its_totals_and_its_winners() -> None:
+    match = hr.Match.new(hr.build("partnership", []), 4, seed=1, length=3)
+    assert (
+        repr(match) == "<Match partnership, 4 players: round 1, seat 0 to play, totals 0, 0, 0, 0>"
+    )
+    rng = random.Random(2)
+    while not match.is_over:
+        match = match.apply(rng.choice(list(match.legal_actions())))
+    text = str(match)
+    totals = ", ".join(f"seat {seat} {total}" for seat, total in enumerate(match.totals))
+    assert f"Totals: {totals}" in text
+    assert match.team_totals is not None
+    for total in match.team_totals:
+        assert f" {total}" in text.splitlines()[-2]
+    winners = match.winners
+    assert winners and all(f"{seat}" in text.splitlines()[-1] for seat in winners)
+    assert repr(match).startswith("<Match partnership, 4 players: over, seat")
