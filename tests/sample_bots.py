@@ -79,6 +79,32 @@ class WordBot(_Failing):
         return "draw"  # type: ignore[return-value]
 
 
+class _UnreadableError(Exception):
+    """An exception whose message cannot be read."""
+
+    def __str__(self) -> str:
+        raise RuntimeError("no message")
+
+
+class UnreadableErrorBot(_Failing):
+    """Raises an exception whose ``str()`` raises too."""
+
+    def fail(self, view: hr.PlayerView) -> hr.Action:
+        raise _UnreadableError
+
+
+class _Unprintable:
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
+class UnprintableChoiceBot(_Failing):
+    """Answers with an object whose ``repr()`` raises."""
+
+    def fail(self, view: hr.PlayerView) -> hr.Action:
+        return _Unprintable()  # type: ignore[return-value]
+
+
 class SlowBot(_Failing):
     """Takes half a second over one decision."""
 

@@ -274,6 +274,17 @@ def test_play_seats_your_own_bot_and_names_a_failing_one(
         err == "hand-rummy play: error: seat 0 (sample_bots:RaisingBot) raised: ValueError: "
         "the bot gave up\n"
     )
+    # an error that cannot say what it is, or a choice that cannot be shown, is still named
+    unreadable = [*args, "--bots", "sample_bots:UnreadableErrorBot"]
+    status, _, err = _play(monkeypatch, capsys, script, unreadable)
+    assert (status, err) == (
+        1,
+        "hand-rummy play: error: seat 0 (sample_bots:UnreadableErrorBot) raised: "
+        "_UnreadableError: (its message could not be read)\n",
+    )
+    unprintable = [*args, "--bots", "sample_bots:UnprintableChoiceBot"]
+    status, _, err = _play(monkeypatch, capsys, script, unprintable)
+    assert status == 1 and "returned an object of type _Unprintable whose repr() failed" in err
     status, _, err = _play(monkeypatch, capsys, script, [*args, "--bots", "nowhere:Bot"])
     assert status == 2 and "--bots: bot 'nowhere:Bot': cannot import 'nowhere'" in err
 

@@ -154,6 +154,13 @@ def test_bots_that_other_packages_register_under_the_entry_point_group(
         ("RaisingBot", "error", "ValueError: the bot gave up"),
         ("IllegalBot", "illegal", "is not legal now: "),
         ("WordBot", "illegal", "returned 'draw', which is not an action"),
+        # the runner's own message once failed on these, ending the run with a traceback
+        ("UnreadableErrorBot", "error", "_UnreadableError: (its message could not be read)"),
+        (
+            "UnprintableChoiceBot",
+            "illegal",
+            "returned an object of type _Unprintable whose repr() failed, which is not an action",
+        ),
     ],
 )
 def test_a_failing_bot_is_reported_with_its_seat_the_error_and_the_position(
@@ -173,7 +180,8 @@ def test_a_failing_bot_is_reported_with_its_seat_the_error_and_the_position(
     assert game.turn == 1 and not game.is_over
     assert sum(1 for _ in game.history) >= sample_bots.FAIL_AT
     if kind == "error":
-        assert "Traceback" in failure.detail and "the bot gave up" in failure.detail
+        assert "Traceback" in failure.detail
+        assert ("the bot gave up" in failure.detail) == (bot == "RaisingBot")
     if bot == "IllegalBot":
         assert failure.action is not None and failure.action.startswith("discard ")
         assert "CARD_NOT_IN_HAND: " in failure.detail  # the referee's code for each reason

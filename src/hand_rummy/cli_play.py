@@ -42,7 +42,7 @@ from hand_rummy.actions import (
 )
 from hand_rummy.cards import Card, format_cards, parse_card
 from hand_rummy.cli_errors import error, refuse
-from hand_rummy.errors import CardParseError, HandRummyError
+from hand_rummy.errors import CardParseError, HandRummyError, error_text, shown
 from hand_rummy.melds import Meld
 from hand_rummy.round import Ending, Phase, PlayerView, Round
 from hand_rummy.rules import FirstTurn, Ruleset
@@ -728,7 +728,7 @@ class Game:
     """Said at the start and in the summary: the match has a custom length."""
 
     def bot_name(self, seat: int) -> str:
-        return self.names.get(seat) or repr(self.bots[seat])
+        return self.names.get(seat) or shown(self.bots[seat])
 
     def say(self, text: str = "", *, wrap: bool = True) -> None:
         """Print ``text``, each line wrapped to the terminal's width unless ``wrap`` is off
@@ -840,13 +840,14 @@ class Game:
             try:
                 action = bot.choose(self.match.view(seat))
             except Exception as err:
-                raise BotFailedError(f"{who} raised: {_error_text(err)}") from err
+                raise BotFailedError(f"{who} raised: {error_text(err)}") from err
             verdict = (
                 self.match.check(action) if isinstance(action, typing.get_args(Action)) else None
             )
             if verdict is None:
+                returned = shown(action)
                 raise BotFailedError(
-                    f"{who} chose an illegal action: returned {action!r}, which is not an action"
+                    f"{who} chose an illegal action: returned {returned}, which is not an action"
                 )
             if not verdict.ok:
                 reasons = "; ".join(v.message for v in verdict.violations)
@@ -912,11 +913,6 @@ class Game:
         verb = "wins" if len(sides) == 1 else "share the win"
         names = " and ".join(sides)
         self.say(f"{names[0].upper()}{names[1:]} {verb}.")
-
-
-def _error_text(err: BaseException) -> str:
-    text = str(err)
-    return f"{type(err).__name__}: {text}" if text else type(err).__name__
 
 
 def _is_terminal(stream: TextIO) -> bool:
@@ -1067,7 +1063,7 @@ def command(
             seated[seat] = bot.make(bot_seed(seed, seat))
         except Exception as err:
             # a bot's own code failed, not the arguments: exit 1, as simulate does
-            error("play", f"seat {seat} ({bot.name}) could not be made: {_error_text(err)}")
+            error("play", f"seat {seat} ({bot.name}) could not be made: {error_text(err)}")
             return 1
     note = None
     if not follows_rules(ruleset, length):

@@ -17,7 +17,9 @@ __all__ = [
     "InvalidStateError",
     "UnknownRulesError",
     "WorkLimitError",
+    "error_text",
     "expect",
+    "shown",
     "whole",
 ]
 
@@ -94,6 +96,27 @@ def whole(value: object, what: str) -> int:
         except TypeError:
             pass
     raise InvalidStateError(f"{what} must be int, not {type(value).__name__}")
+
+
+def shown(value: object, limit: int = 80) -> str:
+    """``repr(value)`` for a message, cut to ``limit`` characters, or the name of its type
+    where the repr fails: a message about someone else's object (a bot's choice, say)
+    must not fail in the writing."""
+    try:
+        text = repr(value)
+    except Exception:  # any failure of foreign code
+        return f"an object of type {type(value).__name__} whose repr() failed"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def error_text(err: BaseException) -> str:
+    """An exception in one line, ``Type: message``, even where its ``str()`` fails (an
+    exception raised by foreign code, a bot's)."""
+    try:
+        text = str(err)
+    except Exception:  # any failure of foreign code
+        text = "(its message could not be read)"
+    return f"{type(err).__name__}: {text}" if text else type(err).__name__
 
 
 class WorkLimitError(HandRummyError):

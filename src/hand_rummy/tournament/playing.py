@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from hand_rummy.actions import Action
-from hand_rummy.errors import HandRummyError, IllegalActionError
+from hand_rummy.errors import HandRummyError, IllegalActionError, error_text, shown
 from hand_rummy.tournament.records import Failure, MatchRecord, RoundRecord
 from hand_rummy.tournament.schedule import Table, Tournament, bot_seed
 
@@ -138,11 +138,6 @@ def _failure(table: Table, seat: int, kind: str, message: str, **more: Any) -> F
     )
 
 
-def _error_text(err: BaseException) -> str:
-    text = str(err)
-    return f"{type(err).__name__}: {text}" if text else type(err).__name__
-
-
 def _make_bots(tournament: Tournament, table: Table) -> list[Bot] | Failure:
     bots: list[Bot] = []
     for seat, name in enumerate(table.seats):
@@ -151,7 +146,7 @@ def _make_bots(tournament: Tournament, table: Table) -> list[Bot] | Failure:
         except KeyboardInterrupt:
             raise
         except BaseException as err:  # SystemExit too: a bot does not end the run
-            return _failure(table, seat, "setup", _error_text(err), detail=traceback.format_exc())
+            return _failure(table, seat, "setup", error_text(err), detail=traceback.format_exc())
     return bots
 
 
@@ -162,7 +157,7 @@ _Problem = tuple[str, str, dict[str, str]]
 def _illegal(action: object, verdict: Verdict | None) -> _Problem:
     """The failure of a bot that chose ``action``, refused with ``verdict`` (or no action)."""
     if verdict is None:
-        return ("illegal", f"returned {action!r}, which is not an action", {})
+        return ("illegal", f"returned {shown(action)}, which is not an action", {})
     reasons = "; ".join(v.message for v in verdict.violations)
     detail = "\n".join(f"{v.code.value}: {v.message}" for v in verdict.violations)
     more = {"detail": detail, "action": str(action)}
@@ -226,7 +221,7 @@ def play_table(
         except KeyboardInterrupt:
             raise  # the user stops the run
         except BaseException as err:  # SystemExit too: it would end the run, or a Ray worker
-            problem = ("error", _error_text(err), {"detail": traceback.format_exc()})
+            problem = ("error", error_text(err), {"detail": traceback.format_exc()})
             return _bot_failed(tournament, table, match, game, tally, problem=problem)
         spent = clock() - start
         tally.decisions[seat] += 1
