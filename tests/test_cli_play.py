@@ -406,3 +406,14 @@ def test_the_starter_s_bare_first_turn_is_prompted_as_a_discard(
     assert status == 0 and err == ""
     assert "Your first turn: discard one card (the starter only discards) >" in out
     assert "meld, layoff, exchange, then discard" not in out
+
+
+def test_play_without_a_standard_input_says_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Started with standard input closed (``<&-``), play traced back on its first read."""
+    monkeypatch.setattr("sys.stdin", None)
+    status = main(["play", "--rules", "classic", "--players", "2", "--rounds", "3"])
+    captured = capsys.readouterr()
+    assert (status, captured.out) == (2, "")
+    assert captured.err == "hand-rummy play: error: no standard input to read the commands from\n"

@@ -92,6 +92,20 @@ def test_a_broken_program_fails_every_vector_with_the_reason(
             assert len(lines) == 1 and reason in lines[0], lines
 
 
+def test_a_program_that_writes_without_end_is_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its output was kept in memory whole: 1.5 GB of it took 2.96 GB and 35 s. Now the output
+    goes to a file that is measured as it grows (the limit made small here)."""
+    monkeypatch.setattr(conformance, "MAX_OUTPUT", 10_000)
+    endless = "import sys\nwhile True:\n    sys.stdout.write('x' * 65536)\n"
+    report = conformance.run(
+        conformance.command_referee([sys.executable, "-c", endless]), rules="gulf"
+    )
+    assert report.passed == 0 and report.total > 0
+    for result in report.files:
+        for _, lines in result.failures:
+            assert len(lines) == 1 and "bytes for one batch (MAX_OUTPUT)" in lines[0], lines
+
+
 def test_unknown_rules_and_files_are_refused() -> None:
     with pytest.raises(InvalidStateError, match="no vectors for rules 'chess'"):
         conformance.vectors(rules="chess")
@@ -170,6 +184,14 @@ def test_a_timeout_that_is_no_time_is_refused(timeout: float) -> None:
         conformance.command_referee([sys.executable], timeout=timeout)
 
 
+@pytest.mark.parametrize("timeout", [conformance.MAX_TIMEOUT + 1, 2_200_000, 1e300])
+def test_a_timeout_past_a_day_is_refused(timeout: float) -> None:
+    """Past about 24.8 days subprocess's clock overflowed: a traceback from the CLI."""
+    with pytest.raises(InvalidStateError, match=r"timeout is at most 86400 seconds \(a day\)"):
+        conformance.command_referee([sys.executable], timeout=timeout)
+    assert conformance.command_referee([sys.executable], timeout=conformance.MAX_TIMEOUT)
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -187,6 +209,10 @@ def test_a_timeout_that_is_no_time_is_refused(timeout: float) -> None:
         (
             ["--timeout", "inf", "--referee", "x"],
             "--timeout must be a positive, finite number of seconds, not inf",
+        ),
+        (
+            ["--timeout", "2200000", "--referee", "x"],
+            "--timeout is at most 86400 seconds (a day), not 2.2e+06",
         ),
     ],
 )

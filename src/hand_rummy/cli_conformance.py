@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import math
 import shlex
 import shutil
 
 from hand_rummy.cli_errors import refuse
-from hand_rummy.conformance import Report, command_referee, run
+from hand_rummy.conformance import Report, command_referee, run, timeout_problem
 
 __all__ = ["DESCRIPTION", "HELP", "configure"]
 
@@ -62,10 +61,9 @@ class _NoShortVerbose(argparse.Action):
 
 def _conformance(args: argparse.Namespace) -> int:
     referee = None
-    if not (math.isfinite(args.timeout) and args.timeout > 0):
-        return _usage(
-            f"--timeout must be a positive, finite number of seconds, not {args.timeout:g}"
-        )
+    problem = timeout_problem(args.timeout)
+    if problem:
+        return _usage(f"--timeout {problem}")
     if args.referee is not None:
         try:
             words = shlex.split(args.referee)

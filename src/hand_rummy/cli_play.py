@@ -1055,6 +1055,8 @@ def command(
             raise UsageError(f"--rounds {length}: {err}{hint}") from None
     except (UsageError, BotLoadError) as err:
         return refuse("play", str(err))
+    if sys.stdin is None:
+        return refuse("play", "no standard input to read the commands from")
     others = [s for s in range(players) if s != you]
     names = dict(zip(others, seat_bots([e.name for e in entrants], len(others)), strict=True))
     seated: dict[int, Bot] = {}

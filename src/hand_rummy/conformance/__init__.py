@@ -27,7 +27,10 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import subprocess
+import tempfile
+import time
 from collections.abc import Callable, Sequence
 from importlib import resources
 from typing import Any
@@ -39,6 +42,8 @@ from hand_rummy.referee import LIMITS, answer
 from hand_rummy.rules.presets import PRESETS
 
 __all__ = [
+    "MAX_OUTPUT",
+    "MAX_TIMEOUT",
     "FileResult",
     "Report",
     "Vector",
@@ -46,6 +51,7 @@ __all__ = [
     "compare",
     "files",
     "run",
+    "timeout_problem",
     "vectors",
 ]
 
@@ -204,11 +210,22 @@ def compare(vector: Vector, reply: JSON) -> list[str]:
     return wrong
 
 
+MAX_TIMEOUT = 86_400.0
+"""The longest timeout a referee program may be given for one batch, in seconds (a day):
+longer ones overflow the clock that waits for it."""
+
+MAX_OUTPUT = 64 * 2**20
+"""The most a referee program may write to standard output for one batch, in bytes. This
+library's answers to a batch take at most :attr:`~hand_rummy.referee.Limits.array_answer_bytes`
+(4 MiB) and one answer more; a program past 64 MiB is stopped and the batch fails."""
+
+
 def command_referee(command: Sequence[str], timeout: float = 60.0) -> Referee:
     """A referee that is a program: the questions go to its standard input as one JSON
     array, and its standard output must be the JSON array of the answers, in order.
 
-    A program that fails, runs longer than ``timeout`` seconds or answers
+    A program that fails, runs longer than ``timeout`` seconds (at most
+    :data:`MAX_TIMEOUT`), writes more than :data:`MAX_OUTPUT` bytes or answers
     something else raises :class:`~hand_rummy.errors.InvalidStateError`, and
     :func:`run` fails every vector of that batch with the reason.
     """
@@ -217,33 +234,19 @@ def command_referee(command: Sequence[str], timeout: float = 60.0) -> Referee:
         raise InvalidStateError("the referee command is a non-empty list of strings")
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
         raise InvalidStateError(f"the timeout is a number of seconds, not {timeout!r}")
-    if not (math.isfinite(timeout) and timeout > 0):
-        # subprocess would time out at once (0, negative) or fail inside (nan, inf)
-        raise InvalidStateError(
-            f"the timeout must be a positive, finite number of seconds, not {timeout}"
-        )
+    problem = timeout_problem(timeout)
+    if problem:
+        raise InvalidStateError(f"the timeout {problem}")
 
     def ask(questions: list[JSON]) -> list[JSON]:
+        data = json.dumps(questions, ensure_ascii=False).encode("utf-8")
+        status, output, said = _run(program, data, timeout)
         try:
-            done = subprocess.run(
-                program,
-                input=json.dumps(questions, ensure_ascii=False).encode("utf-8"),
-                capture_output=True,
-                timeout=timeout,
-                check=False,
-            )
-        except OSError as error:
-            raise InvalidStateError(f"cannot run {program[0]}: {error.strerror}") from error
-        except subprocess.TimeoutExpired as error:
-            raise InvalidStateError(f"no answer within {timeout:g} s") from error
-        try:
-            answers = json.loads(done.stdout.decode("utf-8"))
+            answers = json.loads(output.decode("utf-8"))
         except (UnicodeDecodeError, ValueError, RecursionError) as error:
             # RecursionError: arrays nested thousands deep, which json cannot read either
-            status = f" (exit status {done.returncode})" if done.returncode else ""
-            raise InvalidStateError(
-                f"the output is not JSON{status}: {error}{_said(done.stderr)}"
-            ) from error
+            shown = f" (exit status {status})" if status else ""
+            raise InvalidStateError(f"the output is not JSON{shown}: {error}{said}") from error
         if not isinstance(answers, list) or len(answers) != len(questions):
             raise InvalidStateError(
                 f"expected a JSON array of {len(questions)} answers, got "
@@ -252,6 +255,55 @@ def command_referee(command: Sequence[str], timeout: float = 60.0) -> Referee:
         return answers
 
     return ask
+
+
+def timeout_problem(timeout: float) -> str | None:
+    """What is wrong with ``timeout`` (seconds) as a referee program's timeout, or ``None``."""
+    if not (math.isfinite(timeout) and timeout > 0):
+        # subprocess would time out at once (0, negative) or fail inside (nan, inf)
+        return f"must be a positive, finite number of seconds, not {timeout:g}"
+    if timeout > MAX_TIMEOUT:
+        return f"is at most {MAX_TIMEOUT:g} seconds (a day), not {timeout:g}"
+    return None
+
+
+_TOO_MUCH = f"the referee wrote more than {MAX_OUTPUT:,} bytes for one batch (MAX_OUTPUT)"
+
+_CHECK_EVERY = 0.2
+"""How often, in seconds, the output of a running referee program is measured."""
+
+
+def _run(program: list[str], data: bytes, timeout: float) -> tuple[int, bytes, str]:
+    """Run ``program`` on ``data``: its exit status, its standard output, and the end of its
+    standard error worded for a message. Its output goes to files, measured as it grows,
+    so that a program that writes without end is stopped at :data:`MAX_OUTPUT`."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        try:
+            process = subprocess.Popen(program, stdin=subprocess.PIPE, stdout=out, stderr=err)
+        except OSError as error:
+            raise InvalidStateError(f"cannot run {program[0]}: {error.strerror}") from error
+        with process:
+            deadline = time.monotonic() + timeout
+            sent: bytes | None = data  # the questions go in once; a retry only waits
+            while True:
+                left = deadline - time.monotonic()
+                try:
+                    process.communicate(sent, timeout=max(0.0, min(_CHECK_EVERY, left)))
+                    break
+                except subprocess.TimeoutExpired:
+                    sent = None
+                    if os.fstat(out.fileno()).st_size > MAX_OUTPUT:
+                        process.kill()
+                        raise InvalidStateError(_TOO_MUCH) from None
+                    if left <= 0:
+                        process.kill()
+                        raise InvalidStateError(f"no answer within {timeout:g} s") from None
+        if os.fstat(out.fileno()).st_size > MAX_OUTPUT:
+            raise InvalidStateError(_TOO_MUCH)
+        out.seek(0)
+        output = out.read()
+        err.seek(max(0, os.fstat(err.fileno()).st_size - 4096))
+        return process.returncode, output, _said(err.read())
 
 
 def _said(stderr: bytes, limit: int = 300) -> str:
