@@ -417,3 +417,12 @@ def test_play_without_a_standard_input_says_so(
     captured = capsys.readouterr()
     assert (status, captured.out) == (2, "")
     assert captured.err == "hand-rummy play: error: no standard input to read the commands from\n"
+
+
+def test_a_seed_of_more_than_40_digits_is_a_usage_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It was blamed on the first bot, which could not be made with it."""
+    args = ["--rules", "classic", "--players", "2", "--rounds", "3", "--seed", str(10**40)]
+    status, out, err = _play(monkeypatch, capsys, "quit\n", args)
+    assert (status, out, err) == (2, "", "hand-rummy play: error: --seed has at most 40 digits\n")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import subprocess
 import sys
 
@@ -232,3 +233,30 @@ def test_a_deck_too_large_to_play_is_refused_with_its_limit() -> None:
     with pytest.raises(hr.InvalidStateError, match="jokers must be at most 16, not 17"):
         hr.rules.DeckPolicy(packs=2, jokers=17)
     assert len(hr.build_deck(8, 16)) == 8 * 52 + 16
+
+
+def test_a_seed_of_more_than_40_digits_is_refused_everywhere() -> None:
+    """A seed of 5,000 digits was taken by Round.deal and then broke every document written
+    of the round (Python writes no integer of more than 4,300 digits), and Match.new and the
+    tournament raised a bare ValueError. 40 digits is what the referee reads in a document."""
+    from hand_rummy.deals import fill_deal  # noqa: PLC0415
+    from hand_rummy.search import SearchBot  # noqa: PLC0415
+    from hand_rummy.serialize import dumps, loads  # noqa: PLC0415
+
+    classic = hr.rulesets.classic
+    largest = 10**40 - 1
+    game = hr.Round.deal(classic, 2, -largest)
+    assert loads(dumps(game)) == game
+    for seed in (10**40, -(10**40), 10**5000):
+        refused = "the seed has at most 40 digits, not about "
+        for make in (
+            functools.partial(hr.Round.deal, classic, 2, seed),
+            functools.partial(hr.Match.new, classic, 2, seed),
+            functools.partial(fill_deal, classic, 2, seed=seed),
+            functools.partial(GreedyBot, seed),
+            functools.partial(SearchBot, iterations=1, seed=seed),
+        ):
+            with pytest.raises(hr.InvalidStateError, match=refused):
+                make()
+        with pytest.raises(tournament.TournamentError, match="the seed has at most 40 digits"):
+            tournament.Tournament("classic", players=2, bots="greedy", matches=1, seed=seed)

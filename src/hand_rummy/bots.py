@@ -48,7 +48,7 @@ from hand_rummy.actions import (
     TakeDiscard,
 )
 from hand_rummy.cards import Card, Rank, Suit
-from hand_rummy.errors import InvalidStateError, expect
+from hand_rummy.errors import InvalidStateError, expect, expect_seed
 from hand_rummy.finder import MeldFinder, counts
 from hand_rummy.match import Match
 from hand_rummy.melds import Meld, MeldRules, judge_meld
@@ -201,7 +201,7 @@ class RandomBot:
     """
 
     def __init__(self, seed: int = 0) -> None:
-        expect(seed, int, "the seed")
+        expect_seed(seed)
         self.seed = seed
         self._rng = random.Random(seed)
 
@@ -263,7 +263,7 @@ class GreedyBot:
     """
 
     def __init__(self, seed: int = 0, *, flat_discards: bool = False) -> None:
-        expect(seed, int, "the seed")
+        expect_seed(seed)
         expect(flat_discards, bool, "flat_discards")
         self.seed = seed
         self.flat_discards = flat_discards

@@ -42,7 +42,7 @@ from hand_rummy.actions import (
 )
 from hand_rummy.cards import Card, format_cards, parse_card
 from hand_rummy.cli_errors import error, refuse
-from hand_rummy.errors import CardParseError, HandRummyError, error_text, shown
+from hand_rummy.errors import SEED_DIGITS, CardParseError, HandRummyError, error_text, shown
 from hand_rummy.melds import Meld
 from hand_rummy.round import Ending, Phase, PlayerView, Round
 from hand_rummy.rules import FirstTurn, Ruleset
@@ -1042,6 +1042,8 @@ def command(
     try:
         if players < 1:
             raise UsageError(f"--players must be a positive number, not {players}")
+        if abs(seed) >= 10**SEED_DIGITS:
+            raise UsageError(f"--seed has at most {SEED_DIGITS} digits")
         ruleset = ruleset_for(rules, variants, players)
         if not 0 <= you < players:
             raise UsageError(f"--you {you}: the seats are 0 to {players - 1}")

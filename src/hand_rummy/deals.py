@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Mapping
 
 from hand_rummy.cards import Card, format_cards
-from hand_rummy.errors import InvalidStateError, expect
+from hand_rummy.errors import InvalidStateError, expect, expect_seed
 from hand_rummy.match import Deal
 from hand_rummy.melds import CardsLike, read_cards
 from hand_rummy.position import fill_cards
@@ -64,7 +64,7 @@ def fill_deal(
     expect(ruleset, Ruleset, "the ruleset")
     expect(players, int, "the number of players")
     expect(dealer, int, "the dealer")
-    expect(seed, int, "the seed")
+    expect_seed(seed)
     if not ruleset.players.allows(players):
         raise InvalidStateError(seats_refusal(players, ruleset))
     if not 0 <= dealer < players:

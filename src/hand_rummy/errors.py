@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from hand_rummy.verdict import Verdict
 
 __all__ = [
+    "SEED_DIGITS",
     "AmbiguousMeldError",
     "CardParseError",
     "HandRummyError",
@@ -19,6 +20,7 @@ __all__ = [
     "WorkLimitError",
     "error_text",
     "expect",
+    "expect_seed",
     "shown",
     "whole",
 ]
@@ -84,6 +86,22 @@ def expect(value: object, kind: type | tuple[type, ...], what: str) -> None:
     if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
         names = " or ".join(k.__name__ for k in kinds)
         raise InvalidStateError(f"{what} must be {names}, not {type(value).__name__}")
+
+
+SEED_DIGITS = 40
+"""The most digits a seed may have. A 128-bit seed has 39; the documents that record a seed
+hold it as a JSON number, which the referee reads up to 40 digits (its ``integer_digits``
+limit), and Python writes no integer of more than 4,300 digits as text at all."""
+
+
+def expect_seed(value: object, what: str = "the seed") -> None:
+    """Raise :class:`InvalidStateError` unless ``value`` is a seed: an ``int`` of at most
+    :data:`SEED_DIGITS` digits (either sign)."""
+    expect(value, int, what)
+    assert isinstance(value, int)
+    if abs(value) >= 10**SEED_DIGITS:
+        digits = int(value.bit_length() * 0.30103) + 1  # about: its text may not be writable
+        raise InvalidStateError(f"{what} has at most {SEED_DIGITS} digits, not about {digits:,}")
 
 
 def whole(value: object, what: str) -> int:

@@ -38,7 +38,7 @@ import attrs
 
 from hand_rummy.actions import Action
 from hand_rummy.cards import Card, Rank, parse_card, parse_cards
-from hand_rummy.errors import InvalidStateError, expect
+from hand_rummy.errors import InvalidStateError, expect, expect_seed
 from hand_rummy.legal import LegalActions
 from hand_rummy.round import PlayerView, Round
 from hand_rummy.rulebook import violation
@@ -204,7 +204,7 @@ class Match:
         """
         expect(ruleset, Ruleset, "the ruleset")
         expect(players, int, "the number of players")
-        expect(seed, int, "the seed")
+        expect_seed(seed)
         if not ruleset.players.allows(players):
             raise InvalidStateError(
                 f"{ruleset.title} is for {ruleset.players.describe().rstrip('.')}, not {players}"

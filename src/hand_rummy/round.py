@@ -27,7 +27,7 @@ import attrs
 
 from hand_rummy.actions import Action, Discard, LayDown, PassRedeal
 from hand_rummy.cards import Card
-from hand_rummy.errors import InvalidStateError, expect
+from hand_rummy.errors import InvalidStateError, expect, expect_seed
 from hand_rummy.guessing import guess
 from hand_rummy.history import ActionLog
 from hand_rummy.legal import LegalActions
@@ -79,7 +79,7 @@ class Round(RoundState):
     def deal(cls, ruleset: Ruleset, players: int, seed: int, dealer: int = 0) -> Round:
         """Shuffle the ruleset's deck with ``seed`` and deal, as the rules say."""
         _expect_setup(ruleset, players, dealer)
-        expect(seed, int, "the seed")
+        expect_seed(seed)
         if not ruleset.players.allows(players):
             raise InvalidStateError(
                 f"{ruleset.title} is for {ruleset.players.describe().rstrip('.')}, not {players}"

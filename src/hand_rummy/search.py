@@ -54,7 +54,7 @@ import attrs
 
 from hand_rummy.actions import Action, Discard, DrawStock, LayDown, TakeDiscard
 from hand_rummy.bots import Choice, GreedyBot, discard_scores, pays_flat
-from hand_rummy.errors import InvalidStateError, expect
+from hand_rummy.errors import InvalidStateError, expect, expect_seed
 from hand_rummy.melds import Meld, judge_meld
 from hand_rummy.round import Phase, PlayerView, Round
 from hand_rummy.scoring import PlayerEnd, RoundEnd, score_round
@@ -124,7 +124,7 @@ class SearchBot:
                 raise InvalidStateError(
                     f"the time budget must be a positive number of seconds, not {seconds}"
                 )
-        expect(seed, int, "the seed")
+        expect_seed(seed)
         expect(candidates, int, "the number of candidates")
         if candidates < 2:
             raise InvalidStateError(f"a search needs at least 2 candidates, not {candidates}")

@@ -49,7 +49,13 @@ from hand_rummy.encoding import (  # noqa: E402
     TableTooLargeError,
 )
 from hand_rummy.envs.rewards import round_rewards  # noqa: E402
-from hand_rummy.errors import HandRummyError, InvalidStateError, expect, whole  # noqa: E402
+from hand_rummy.errors import (  # noqa: E402
+    HandRummyError,
+    InvalidStateError,
+    expect,
+    expect_seed,
+    whole,
+)
 from hand_rummy.match import Match  # noqa: E402
 from hand_rummy.observation import ObservationLayout, observe  # noqa: E402
 from hand_rummy.round import Round  # noqa: E402
@@ -194,6 +200,7 @@ class HandRummyEnv(AECEnv):
         if seed is not None:
             seed = whole(seed, "the seed")
             # Gymnasium seeds from 0 up; refused here with the library's own error
+            expect_seed(seed)
             if seed < 0:
                 raise InvalidStateError(f"the seed must be non-negative, not {seed}")
             self.np_random, self.np_random_seed = seeding.np_random(seed)

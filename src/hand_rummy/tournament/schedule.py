@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from hand_rummy.errors import HandRummyError
+from hand_rummy.errors import SEED_DIGITS, HandRummyError
 from hand_rummy.rules.presets import build
 from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.tournament.entrants import BotFactory, Entrant, entrant, seat_bots
@@ -183,6 +183,8 @@ class Tournament:
         if isinstance(self.seed, bool) or not isinstance(self.seed, int):
             # None seeded from the system: the schedule changed with every look at it
             raise TournamentError(f"the seed must be a whole number, not {self.seed!r}")
+        if abs(self.seed) >= 10**SEED_DIGITS:
+            raise TournamentError(f"the seed has at most {SEED_DIGITS} digits")
         if self.matches > MAX_MATCHES:
             raise TournamentError(
                 f"a tournament plays at most {MAX_MATCHES:,} matches, not {self.matches:,}; "
