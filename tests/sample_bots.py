@@ -26,6 +26,22 @@ class SeedlessBot:
         return self.random.choose(view)
 
 
+class PassiveBot:
+    """Never lays anything down: keeps the deal, draws from the stock and discards the first
+    card it may. Under 000 its rounds end unscored when the stock runs out, for ever."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, view: hr.PlayerView) -> hr.Action:
+        legal = list(view.legal_actions())
+        for wanted in (hr.PassRedeal, hr.DrawStock, hr.Discard):
+            for action in legal:
+                if isinstance(action, wanted):
+                    return action
+        return legal[0]
+
+
 def drawing_bot(seed: int) -> hr.Bot:
     """A factory function: draws from the stock when it may, else plays as GreedyBot."""
     return _Drawer(seed)

@@ -197,6 +197,29 @@ def test_a_bot_that_exits_is_reported_as_a_failure(workers: int) -> None:
     assert failure.decision == sample_bots.FAIL_AT and "Traceback" in failure.detail
 
 
+def test_a_match_that_would_never_end_is_given_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under 000 an unscored round does not count, so two players who never lay down played
+    one Levantine match for ever (simulate hung, and nothing reached --out); a stock renewed
+    without end does the same to one Rommé round. The limits are made small here."""
+    from hand_rummy.tournament import playing  # noqa: PLC0415
+
+    monkeypatch.setattr(playing, "MAX_UNSCORED_IN_A_ROW", 3)
+    passive = Tournament("levant", players=2, bots="sample_bots:PassiveBot", matches=1)
+    (failure,) = run(passive).failures
+    assert (failure.kind, failure.round) == ("endless", 4)
+    assert failure.message.startswith("3 unscored rounds in a row: the match may never end")
+    assert "was to move when the runner gave the match up" in failure.describe()
+    monkeypatch.setattr(playing, "MAX_ROUND_DECISIONS", 400)
+    fresh = Tournament(
+        hr.build("romme", ["fresh_stock"]), players=2, bots="sample_bots:PassiveBot", matches=1
+    )
+    (failure,) = run(fresh).failures
+    assert (failure.kind, failure.round) == ("endless", 1)
+    assert failure.message.startswith("round 1 has taken 400 decisions without ending")
+    with pytest.raises(TournamentError, match="a match lasts at most 10,000 rounds, not 10,001"):
+        quick(rounds=10_001)
+
+
 def test_the_position_of_a_failure_replays_to_the_same_choice() -> None:
     """The round document is the real position: a fresh bot given it fails the same way."""
     (failure,) = run(quick("sample_bots:IllegalBot,greedy")).failures
@@ -324,6 +347,33 @@ def test_bad_settings_are_refused() -> None:
         quick(time_limit=0)
     with pytest.raises(TournamentError, match="number of workers"):
         run(quick(), workers=0)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"rounds": "3"}, "the rounds of a match are a whole number, not a str"),
+        ({"rounds": 3.0}, "the rounds of a match are a whole number, not a float"),
+        ({"rounds": True}, "the rounds of a match are a whole number, not a bool"),
+        ({"bots": None}, r"the bots are a list \(or a comma-separated string\), not a NoneType"),
+        ({"custom_length": "yes"}, "custom_length is True or False, not 'yes'"),
+        ({"duplicate": 1}, "duplicate is True or False, not 1"),
+    ],
+)
+def test_settings_of_the_wrong_type_are_refused(changes: dict[str, object], message: str) -> None:
+    """Some raised a bare TypeError; others were taken, played, and wrote a results file that
+    the reader then refused."""
+    with pytest.raises(TournamentError, match=f"^{message}$"):
+        quick(**changes)
+
+
+def test_an_entrant_needs_a_name_and_a_factory() -> None:
+    with pytest.raises(BotLoadError, match="a bot's name is a non-empty text, not 5"):
+        Entrant(5, hr.GreedyBot)  # type: ignore[arg-type]
+    with pytest.raises(BotLoadError, match="a bot's name is a non-empty text, not ' '"):
+        Entrant(" ", hr.GreedyBot)
+    with pytest.raises(BotLoadError, match="bot 'x': its factory is a name, a reference or a"):
+        Entrant("x", 7)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("seed", [None, "abc", 1.5, True])

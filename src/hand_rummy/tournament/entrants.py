@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
-from hand_rummy.errors import HandRummyError
+from hand_rummy.errors import HandRummyError, shown
 
 if TYPE_CHECKING:
     from hand_rummy.bots import Bot
@@ -174,6 +174,16 @@ class Entrant:
 
     name: str
     factory: str | BotFactory = attrs.field(eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        # the name goes into every results line, which the reader takes back as text
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise BotLoadError(f"a bot's name is a non-empty text, not {shown(self.name)}")
+        if not (isinstance(self.factory, str) or callable(self.factory)):
+            raise BotLoadError(
+                f"bot {self.name!r}: its factory is a name, a reference or a callable, "
+                f"not {shown(self.factory)}"
+            )
 
     def load(self) -> BotFactory:
         """The factory itself (a reference is looked up, once per process)."""

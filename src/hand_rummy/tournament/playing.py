@@ -96,6 +96,19 @@ def position_document(game: Round, tournament: Tournament) -> dict[str, Any] | N
         return None
 
 
+MAX_UNSCORED_IN_A_ROW = 1_000
+"""Unscored rounds in a row after which the runner gives a match up (kind ``endless``).
+Under 000 a round whose stock runs out does not count and the same dealer deals again, so
+players who never lay down play for ever. Random players in four-player Levantine Hand leave
+about 97 % of rounds unscored (a match of seven scored rounds takes about 210), and a
+thousand in a row comes about once in 10^15 matches."""
+
+MAX_ROUND_DECISIONS = 20_000
+"""Decisions after which the runner gives up a round that has not ended: a stock renewed
+without end (Gulf Hand, Rommé's fresh stock) lets players who never lay down play one round
+for ever. Random rounds end within about 2,000 decisions (kind ``endless``)."""
+
+
 class _Tally:
     """Decisions and thinking time per seat, for the round in play."""
 
@@ -190,6 +203,24 @@ def _bot_failed(
     )
 
 
+def _endless_match(unscored: int) -> _Problem:
+    return (
+        "endless",
+        f"{unscored} unscored rounds in a row: the match may never end, and the runner gives "
+        f"up after {MAX_UNSCORED_IN_A_ROW} (MAX_UNSCORED_IN_A_ROW)",
+        {},
+    )
+
+
+def _endless_round(number: int, decisions: int) -> _Problem:
+    return (
+        "endless",
+        f"round {number} has taken {decisions:,} decisions without ending, and the runner "
+        f"gives up after {MAX_ROUND_DECISIONS:,} (MAX_ROUND_DECISIONS)",
+        {},
+    )
+
+
 def play_table(
     tournament: Tournament, table: Table, clock: Callable[[], float] = time.perf_counter
 ) -> MatchRecord | Failure:
@@ -204,9 +235,13 @@ def play_table(
     match = tournament.new_match(table.seed)
     tally = _Tally(tournament.players)
     rounds: list[RoundRecord] = []
+    unscored = 0  # the unscored rounds just played, in a row
     # the loop below runs once a decision: it does as little as it can besides asking
     while (game := match.current) is not None:
         seat = game.turn
+        if sum(tally.decisions) >= MAX_ROUND_DECISIONS:
+            endless = _endless_round(len(match.rounds) + 1, sum(tally.decisions))
+            return _bot_failed(tournament, table, match, game, tally, problem=endless)
         decision = Choice(seat, game=game)
         start = clock()
         try:
@@ -239,6 +274,10 @@ def play_table(
             return _bot_failed(tournament, table, match, game, tally, problem=problem, counted=True)
         if len(match.rounds) != len(rounds):
             rounds.append(tally.record(match.rounds[-1], len(match.rounds)))
+            unscored = 0 if rounds[-1].scored else unscored + 1
+            if unscored >= MAX_UNSCORED_IN_A_ROW and match.current is not None:
+                endless = _endless_match(unscored)
+                return _bot_failed(tournament, table, match, match.current, tally, problem=endless)
     return MatchRecord(
         index=table.index,
         deal=table.deal,

@@ -223,6 +223,7 @@ class Failure:
             "illegal": "chose an illegal action",
             "timeout": "ran out of time",
             "setup": "could not be made",
+            "endless": "was to move when the runner gave the match up",
         }.get(self.kind, self.kind)
         return f"{where}: seat {self.seat} ({self.bot}) {what}: {self.message}"
 

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from hand_rummy.errors import SEED_DIGITS, HandRummyError
+from hand_rummy.errors import SEED_DIGITS, HandRummyError, shown
 from hand_rummy.rules.presets import build
 from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.tournament.entrants import BotFactory, Entrant, entrant, seat_bots
@@ -66,6 +66,10 @@ MAX_MATCHES = 1_000_000
 """The most matches one tournament plays. Every record stays in memory until the run ends,
 so a longer run is several tournaments with different seeds, each with its results file."""
 
+MAX_ROUNDS = 10_000
+"""The most rounds a match may be set to last (``rounds``): far more than any rules ask for,
+and still a run that ends."""
+
 MAX_TIME_LIMIT = 86_400.0
 """The longest time limit for one decision, in seconds (a day); a longer one limits nothing
 and is more than the platform's timer holds."""
@@ -86,6 +90,10 @@ def _ruleset(value: Ruleset | str) -> Ruleset:
 def _entrants(values: Sequence[Entrant | str | BotFactory] | str) -> tuple[Entrant, ...]:
     if isinstance(values, str):
         values = values.split(",")
+    if not isinstance(values, (list, tuple)):
+        raise TournamentError(
+            f"the bots are a list (or a comma-separated string), not a {type(values).__name__}"
+        )
     return tuple(entrant(v) for v in values)
 
 
@@ -221,8 +229,19 @@ class Tournament:
                 raise TournamentError(
                     f"the time limit is at most {MAX_TIME_LIMIT:g} seconds (a day), not {limit}"
                 )
-        if self.rounds is not None and self.rounds < 1:
-            raise TournamentError(f"a match needs at least 1 round, not {self.rounds}")
+        if self.rounds is not None:
+            if isinstance(self.rounds, bool) or not isinstance(self.rounds, int):
+                kind = type(self.rounds).__name__
+                raise TournamentError(f"the rounds of a match are a whole number, not a {kind}")
+            if self.rounds < 1:
+                raise TournamentError(f"a match needs at least 1 round, not {self.rounds}")
+            if self.rounds > MAX_ROUNDS:
+                raise TournamentError(
+                    f"a match lasts at most {MAX_ROUNDS:,} rounds, not {self.rounds:,}"
+                )
+        for flag, what in ((self.duplicate, "duplicate"), (self.custom_length, "custom_length")):
+            if not isinstance(flag, bool):
+                raise TournamentError(f"{what} is True or False, not {shown(flag)}")
         try:
             check_length(self.rules, self.rounds, custom=self.custom_length)
         except LengthError as err:
