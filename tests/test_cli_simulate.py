@@ -340,6 +340,18 @@ def test_a_run_that_cannot_start_leaves_the_results_file_as_it_was(
         assert main([*QUICK, "--bots", "greedy", "--out", str(where)]) == 2
         err = capsys.readouterr().err
         assert err.startswith(f"hand-rummy simulate: error: --out {where}: ") and message in err
+    # an empty name was said to be a directory (the current one)
+    assert main([*QUICK, "--bots", "greedy", "--out", ""]) == 2
+    assert capsys.readouterr().err == "hand-rummy simulate: error: --out : no file named\n"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_results_file_on_a_full_device_is_one_error(capsys: pytest.CaptureFixture[str]) -> None:
+    """The writer's own error was followed by a second one, blamed on "the output", when the
+    file was closed with its buffer still unwritten."""
+    assert main([*QUICK, "--bots", "greedy", "--out", "/dev/full"]) == 2
+    err = capsys.readouterr().err
+    assert err == "hand-rummy simulate: error: --out /dev/full: No space left on device\n"
 
 
 def test_a_killed_worker_exits_3_and_leaves_the_matches_played(

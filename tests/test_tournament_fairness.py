@@ -51,6 +51,9 @@ def test_each_bot_plays_the_same_hands_as_the_other_in_a_duplicate_deal() -> Non
 def test_duplicate_matches_must_fill_every_seating() -> None:
     with pytest.raises(TournamentError, match=r"multiple of 2 \(not 5: 4 or 6\?\)"):
         Tournament("levant", players=4, bots="greedy,random", matches=5, duplicate=True)
+    # below the first multiple there is one to offer, not "2 or 2"
+    with pytest.raises(TournamentError, match=r"multiple of 2 \(not 1: 2\?\)"):
+        Tournament("levant", players=4, bots="greedy,random", matches=1, duplicate=True)
     # a list that repeats itself has fewer seatings than names
     t = Tournament("levant", players=4, bots="greedy,random,greedy,random", matches=2)
     assert t.seatings == 2

@@ -132,6 +132,8 @@ def tournament_from(
 def _unwritable(path: str) -> str | None:
     """Why a results file cannot be written at ``path``, or ``None``: checked before the
     run, which writes the file only once it has started."""
+    if not path:
+        return "no file named"
     target = Path(path)
     if target.is_dir():
         return os.strerror(errno.EISDIR)
@@ -150,6 +152,7 @@ class _ResultsFile:
         self.path = path
         self.tournament = tournament
         self.writer: ResultsWriter | None = None
+        self.failed = False  # a write failed, and was reported
 
     def _open(self) -> ResultsWriter:
         if self.writer is None:
@@ -162,17 +165,27 @@ class _ResultsFile:
         try:
             self._open().write(record)
         except OSError as err:
-            raise UsageError(f"--out {self.path}: {err.strerror}") from None
+            raise self._failed(err) from None
 
     def finish(self, *, stopped: bool, seconds: float) -> None:
         try:
             self._open().finish(stopped=stopped, seconds=seconds)
         except OSError as err:
-            raise UsageError(f"--out {self.path}: {err.strerror}") from None
+            raise self._failed(err) from None
 
     def close(self) -> None:
-        if self.writer is not None:
+        if self.writer is None:
+            return
+        try:
             self.writer.close()
+        except OSError as err:
+            # what is still buffered fails again on a full disk: said once, not twice
+            if not self.failed:
+                raise self._failed(err) from None
+
+    def _failed(self, err: OSError) -> UsageError:
+        self.failed = True
+        return UsageError(f"--out {self.path}: {err.strerror}")
 
 
 def report_failure(failure: Failure, stream: TextIO, out: str | None = None) -> None:

@@ -134,6 +134,11 @@ class Table:
     """The entrant name at each seat."""
 
 
+def _nearest(low: int, step: int) -> str:
+    """The multiples of ``step`` around a count just above ``low``, a multiple of it."""
+    return f"{low} or {low + step}" if low else f"{step}"
+
+
 def _period(names: Sequence[str]) -> int:
     """The number of different seatings that turning ``names`` round the table gives."""
     size = len(names)
@@ -253,7 +258,7 @@ class Tournament:
             raise TournamentError(
                 f"duplicate deals play every deal under {self.seatings} seatings, so the "
                 f"number of matches must be a multiple of {self.seatings} "
-                f"(not {self.matches}: {low or self.seatings} or {low + self.seatings}?)"
+                f"(not {self.matches}: {_nearest(low, self.seatings)}?)"
             )
 
     # --- the table ------------------------------------------------------------------------
