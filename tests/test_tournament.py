@@ -347,6 +347,12 @@ def test_bad_settings_are_refused() -> None:
         quick(time_limit=0)
     with pytest.raises(TournamentError, match="number of workers"):
         run(quick(), workers=0)
+    # a thousand worker processes, each with its own engine, would exhaust the memory
+    from hand_rummy.tournament.runner import local_workers_limit  # noqa: PLC0415
+
+    most = local_workers_limit()
+    with pytest.raises(TournamentError, match=f"at most {most} worker processes .* not 100,000"):
+        run(quick(), workers=100_000)
 
 
 @pytest.mark.parametrize(

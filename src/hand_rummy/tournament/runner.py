@@ -13,6 +13,7 @@ result is the same as one worker playing in order would give.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Iterable, Iterator
 
@@ -77,6 +78,13 @@ def _backend(
     raise TournamentError(f"unknown backend {backend!r}; the backends are {', '.join(BACKENDS)}")
 
 
+def local_workers_limit() -> int:
+    """The most worker processes the local backend starts: four a processor. Each holds
+    its own copy of the engine, so a thousand of them would exhaust the memory long before
+    they sped anything up."""
+    return 4 * (os.cpu_count() or 1)
+
+
 def run(
     tournament: Tournament,
     *,
@@ -102,6 +110,11 @@ def run(
         )
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise TournamentError(f"the number of workers must be a positive number, not {workers}")
+    if backend == "local" and workers > local_workers_limit():
+        raise TournamentError(
+            f"the local backend starts at most {local_workers_limit()} worker processes (four "
+            f"a processor), not {workers:,}; a larger run is for the Ray backend"
+        )
     # the schedule is read as the matches are played, so the first starts at once
     tables = tournament.iter_tables()
     total = tournament.matches
