@@ -101,7 +101,7 @@ MAX_UNSCORED_IN_A_ROW = 1_000
 Under 000 a round whose stock runs out does not count and the same dealer deals again, so
 players who never lay down play for ever. Random players in four-player Levantine Hand leave
 about 97 % of rounds unscored (a match of seven scored rounds takes about 210), and a
-thousand in a row comes about once in 10^15 matches."""
+thousand in a row comes less than once in 10^12 matches."""
 
 MAX_ROUND_DECISIONS = 20_000
 """Decisions after which the runner gives up a round that has not ended: a stock renewed
