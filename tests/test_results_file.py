@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
+import hand_rummy as hr
 from hand_rummy.cli import main
-from hand_rummy.tournament import Tournament, run
+from hand_rummy.tournament import Entrant, Tournament, run
 from hand_rummy.tournament.results_file import ResultsError, ResultsWriter, read_results
 from hand_rummy.tournament.summary import summarise
 
@@ -123,6 +124,30 @@ def test_a_failure_is_written_with_its_position(
     assert failures and failures[0]["position"]["format"] == "hand-rummy/round"  # type: ignore[index]
     back = read_results(out)
     assert len(back.failures) == len(failures) and back.finished
+
+
+class _UndecodableNameBot:
+    """Fails as a bot does that cannot open a file whose name is not UTF-8: os.fsdecode
+    gives the byte 0xff as the lone surrogate U+DCFF, which UTF-8 cannot encode."""
+
+    def __init__(self, seed: int) -> None:
+        pass
+
+    def choose(self, view: hr.PlayerView) -> hr.Action:
+        raise ValueError("cannot open \udcff.cfg")
+
+
+def test_a_failure_whose_message_utf8_cannot_encode_is_written(tmp_path: Path) -> None:
+    # writing the failure line raised UnicodeEncodeError: the run stopped in spite of
+    # on_error="continue", and the file held only its tournament line
+    t = Tournament("classic", players=2, bots=[Entrant("odd", _UndecodableNameBot), "greedy"],
+                   matches=2, seed=1, rounds=3, on_error="continue")  # fmt: skip
+    path = _written(tmp_path, t)
+    path.read_bytes().decode("utf-8")  # strict: no surrogate reached the file
+    back = read_results(path)
+    assert back.finished and len(back.failures) == 2
+    # the surrogate reads back as the text of its escape, which any output can print
+    assert back.failures[0].message == "ValueError: cannot open \\udcff.cfg"
 
 
 def test_an_interrupted_run_can_still_be_read(tmp_path: Path) -> None:

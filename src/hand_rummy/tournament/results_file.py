@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager
 from pathlib import Path
@@ -50,6 +51,23 @@ class ResultsError(HandRummyError):
     """A results file that cannot be read; the message names the line and what is wrong."""
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+"""A surrogate code point: UTF-8 has no encoding for it."""
+
+
+def _json_line(doc: Mapping[str, Any]) -> str:
+    """``doc`` as one line of JSON that UTF-8 can always encode.
+
+    Texts from outside the library, such as a bot's error message holding a file name that
+    ``os.fsdecode`` decoded, may hold lone surrogates. Each is written as the text of its
+    escape (a backslash, ``u`` and four hex digits, as Python shows it), so the line reads
+    back as printable text instead of failing to be written at all."""
+    text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+    # json.dumps leaves surrogates as they are with ensure_ascii=False, and they can only
+    # stand inside a string, where "\\" is a backslash
+    return _SURROGATE.sub(lambda found: f"\\\\u{ord(found[0]):04x}", text)
+
+
 class ResultsWriter(AbstractContextManager["ResultsWriter"]):
     """Writes a results file line by line, flushing each, so that a long run leaves a log."""
 
@@ -64,7 +82,7 @@ class ResultsWriter(AbstractContextManager["ResultsWriter"]):
         self._line({**header, "hand_rummy": __version__, **settings})
 
     def _line(self, doc: Mapping[str, Any]) -> None:
-        self._file.write(json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n")
+        self._file.write(_json_line(doc) + "\n")
 
     def write(self, record: MatchRecord | Failure) -> None:
         """A match (its rounds first) or a failure."""
