@@ -321,3 +321,51 @@ def test_report_refuses_a_seat_taken_by_a_bot_the_tournament_line_does_not_list(
         r"the tournament line's bots\n",
         err,
     )
+
+
+def _changed(path: Path, kind: str, field: str, value: object) -> tuple[list[str], int]:
+    """The lines of the results file at ``path`` with the first ``kind`` line's ``field``
+    changed: its first element set to ``value``; and the index of that line."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if json.loads(line)["type"] == kind)
+    doc = json.loads(lines[at])
+    doc[field][0] = value
+    lines[at] = json.dumps(doc)
+    return lines, at
+
+
+@pytest.mark.parametrize(
+    ("where", "value", "shown"),
+    [
+        ("match totals", 10**400, "a number of 401 digits"),
+        ("match totals", -(10**400), "a number of 401 digits"),
+        ("round decisions", 10**400, "a number of 401 digits"),
+        ("round scores", 10**15 + 1, "1000000000000001"),
+    ],
+    ids=["total", "negative total", "decisions", "score"],
+)
+def test_report_refuses_a_number_no_run_reaches(
+    results: tuple[Path, str],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    *,
+    where: str,
+    value: int,
+    shown: str,
+) -> None:
+    # the summary turns totals and decision counts into floats: 10**400 raised OverflowError
+    kind, field = where.split()
+    lines, at = _changed(results[0], kind, field, value)
+    path = tmp_path / "huge.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["report", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        f"hand-rummy report: error: {path}, line {at + 1}: the {kind} line's {field!r} holds "
+        f"{shown}; no run reaches more than 10**15 either way\n"
+    )
+    # the bound itself is accepted
+    lines, _ = _changed(results[0], kind, field, 10**15)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["report", str(path)]) == 0

@@ -292,6 +292,28 @@ def _check_match(path: Path, number: int, record: MatchRecord, settings: Mapping
                 )
 
 
+MAX_NUMBER = 10**15
+"""The largest size, either way, of a count of points or decisions on a round or match line.
+No run comes near it (a million decisions a second would take thirty years to reach it),
+while a larger one, such as 10**400, is more than a float holds, and the summary, which
+averages and divides these numbers as floats, would fail on it."""
+
+
+def _check_sizes(
+    path: Path, number: int, kind: str, fields: Mapping[str, tuple[int, ...] | None]
+) -> None:
+    """Refuse a line holding a number of points or decisions beyond :data:`MAX_NUMBER`."""
+    for name, values in fields.items():
+        for value in values or ():
+            if abs(value) > MAX_NUMBER:
+                digits = len(str(abs(value)))
+                shown = str(value) if digits <= 20 else f"a number of {digits} digits"
+                raise ResultsError(
+                    f"{path}, line {number}: the {kind} line's {name!r} holds {shown}; no run "
+                    f"reaches more than 10**15 either way"
+                )
+
+
 def _check_end(path: Path, number: int, end: Mapping[str, Any]) -> None:
     """Refuse an end line whose duration the summary cannot read."""
     seconds = end.get("seconds")
@@ -332,7 +354,10 @@ def read_results(path: str | Path) -> Results:
             if end is not None:
                 raise ResultsError(f"{path}, line {number}: a {kind} line after the end line")
             if kind == "round":
-                rounds.setdefault(int(doc["match"]), []).append(RoundRecord.from_json(doc))
+                game = RoundRecord.from_json(doc)
+                sizes = {"scores": game.scores, "team_scores": game.team_scores}
+                _check_sizes(path, number, kind, {**sizes, "decisions": game.decisions})
+                rounds.setdefault(int(doc["match"]), []).append(game)
             elif kind == "match":
                 index = int(doc["match"])
                 record = MatchRecord.from_json(doc, tuple(rounds.pop(index, ())))
@@ -343,6 +368,8 @@ def read_results(path: str | Path) -> Results:
                     )
                 _check_seats(path, number, record.seats, bots)
                 _check_match(path, number, record, settings)
+                sizes = {"totals": record.totals, "team_totals": record.team_totals}
+                _check_sizes(path, number, kind, sizes)
                 schedule.check(number, index, record.deal, record.rotation, record.seed)
                 matches.append(record)
             elif kind == "failure":
