@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib.util
 import io
 import json
+import math
 import os
 import re
 import struct
@@ -369,3 +370,38 @@ def test_report_refuses_a_number_no_run_reaches(
     lines, _ = _changed(results[0], kind, field, 10**15)
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert main(["report", str(path)]) == 0
+
+
+@pytest.mark.parametrize(
+    ("where", "value", "shown"),
+    [
+        ("round seconds", math.nan, "NaN"),
+        ("round seconds", math.inf, "Infinity"),
+        ("round seconds", -0.5, "-0.5"),
+        ("match seconds", math.nan, "NaN"),
+        ("match seconds", -math.inf, "-Infinity"),
+    ],
+    ids=["round NaN", "round infinity", "round negative", "match NaN", "match -infinity"],
+)
+def test_report_refuses_seconds_that_are_not_a_time(
+    results: tuple[Path, str],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    *,
+    where: str,
+    value: float,
+    shown: str,
+) -> None:
+    # Python's JSON reader accepts NaN and Infinity: only the end line's seconds were checked,
+    # and a round line's NaN went into the summary, which report --json printed as NaN
+    kind, field = where.split()
+    lines, at = _changed(results[0], kind, field, value)
+    path = tmp_path / "nan.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["report", str(path), "--json"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        f"hand-rummy report: error: {path}, line {at + 1}: the {kind} line's 'seconds' must be "
+        f"numbers from 0 to 10**15, not {shown}\n"
+    )

@@ -26,7 +26,6 @@ the same tournament write the same lines but for the times.
 from __future__ import annotations
 
 import json
-import math
 import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager
@@ -314,15 +313,29 @@ def _check_sizes(
                 )
 
 
+def _is_seconds(value: Any) -> bool:
+    """Whether ``value`` is a time a run can take: a number from 0 to :data:`MAX_NUMBER`
+    seconds. NaN and the infinities that Python's JSON reader accepts are not: summed into
+    the summary, they would make ``report --json`` print something that is not JSON."""
+    return (
+        not isinstance(value, bool) and isinstance(value, (int, float)) and 0 <= value <= MAX_NUMBER
+    )
+
+
+def _check_seconds(path: Path, number: int, kind: str, values: Any) -> None:
+    """Refuse a round or match line whose seconds, seat by seat, are not all times."""
+    for value in values if isinstance(values, (list, tuple)) else [values]:
+        if not _is_seconds(value):
+            raise ResultsError(
+                f"{path}, line {number}: the {kind} line's 'seconds' must be numbers from 0 "
+                f"to 10**15, not {json.dumps(value)[:40]}"
+            )
+
+
 def _check_end(path: Path, number: int, end: Mapping[str, Any]) -> None:
     """Refuse an end line whose duration the summary cannot read."""
     seconds = end.get("seconds")
-    if (
-        isinstance(seconds, bool)
-        or not isinstance(seconds, (int, float))
-        or not math.isfinite(seconds)
-        or seconds < 0
-    ):
+    if not _is_seconds(seconds):
         shown = "missing" if "seconds" not in end else f"not {json.dumps(seconds)[:40]}"
         where = f"{path}, line {number}: the end line's 'seconds'"
         raise ResultsError(f"{where} must be a number of seconds, {shown}")
@@ -357,6 +370,7 @@ def read_results(path: str | Path) -> Results:
                 game = RoundRecord.from_json(doc)
                 sizes = {"scores": game.scores, "team_scores": game.team_scores}
                 _check_sizes(path, number, kind, {**sizes, "decisions": game.decisions})
+                _check_seconds(path, number, kind, game.seconds)
                 rounds.setdefault(int(doc["match"]), []).append(game)
             elif kind == "match":
                 index = int(doc["match"])
@@ -370,6 +384,8 @@ def read_results(path: str | Path) -> Results:
                 _check_match(path, number, record, settings)
                 sizes = {"totals": record.totals, "team_totals": record.team_totals}
                 _check_sizes(path, number, kind, sizes)
+                # the reader sums the match's seconds from its rounds; these must still be times
+                _check_seconds(path, number, kind, doc.get("seconds", []))
                 schedule.check(number, index, record.deal, record.rotation, record.seed)
                 matches.append(record)
             elif kind == "failure":
