@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import re
+import stat
 from pathlib import Path
 
 import pytest
@@ -164,3 +166,52 @@ def test_the_command_refuses_what_it_cannot_read(
     err = capsys.readouterr().err
     assert err.startswith("hand-rummy replay: error: --names A,B: 2 names given for 4 players")
     assert not out.exists()
+
+
+@pytest.mark.parametrize(("option", "value"), [("--title", "\udcff"), ("--names", "\udcff,B,C,D")])
+def test_the_command_refuses_text_that_is_not_utf8_and_keeps_the_page(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], option: str, value: str
+) -> None:
+    # Python reads an argument's bytes that are not UTF-8 as lone surrogates ($'\xff' gives
+    # U+DCFF): the page was opened, emptied, then failed to encode with a traceback
+    game = tmp_path / "round.json"
+    game.write_text(serialize.dumps(GAME), encoding="utf-8")
+    out = tmp_path / "out.html"
+    assert main(["replay", str(game), "--html", str(out)]) == 0
+    before = out.read_bytes()
+    capsys.readouterr()
+    assert main(["replay", str(game), "--html", str(out), option, value]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f"hand-rummy replay: error: {option} {value!r} is not UTF-8 text, as the page must be\n"
+    )
+    assert out.read_bytes() == before
+
+
+def test_a_page_that_cannot_be_written_leaves_the_old_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = tmp_path / "round.json"
+    game.write_text(serialize.dumps(GAME), encoding="utf-8")
+    out = tmp_path / "out.html"
+    out.write_text("the page before", encoding="utf-8")
+    out.chmod(0o640)
+
+    def full(source: str, target: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    # the new page goes to a file beside the old one, renamed over it once written whole
+    monkeypatch.setattr("hand_rummy.cli.os.replace", full)
+    assert main(["replay", str(game), "--html", str(out)]) == 2
+    assert capsys.readouterr().err == (
+        f"hand-rummy replay: error: cannot write {out}: No space left on device\n"
+    )
+    assert out.read_text(encoding="utf-8") == "the page before"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.html", "round.json"]
+    monkeypatch.undo()
+    assert main(["replay", str(game), "--html", str(out)]) == 0
+    assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert out.stat().st_mode & 0o777 == 0o640  # the page keeps its permissions
+    # a device is written into, not renamed over
+    assert main(["replay", str(game), "--html", os.devnull]) == 0
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)

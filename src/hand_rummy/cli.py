@@ -4,8 +4,11 @@ bot matches, play against bots and write replay pages."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
+import secrets
+import stat
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -138,11 +141,43 @@ def _add_length_options(command: argparse.ArgumentParser, what: str) -> None:
     )
 
 
+def _write_page(path: str, data: bytes) -> None:
+    """Write ``data`` to a new file beside the page at ``path``, then rename it over the
+    page: a write that fails (a full disk, say) leaves the page that was there untouched."""
+    target = os.path.realpath(path)  # a link to the page stays a link
+    try:
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode):
+        # a device or a pipe (/dev/stdout): nothing to keep, and nothing to rename over
+        with open(target, "wb") as handle:
+            handle.write(data)
+        return
+    folder, name = os.path.split(target)
+    temporary = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.tmp")
+    try:
+        with open(temporary, "xb") as handle:
+            handle.write(data)
+        if mode is not None:
+            os.chmod(temporary, stat.S_IMODE(mode))
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
 def _replay(args: argparse.Namespace) -> int:
     from hand_rummy import replay, serialize  # noqa: PLC0415 (replaying loads the engine)
     from hand_rummy.match import Match  # noqa: PLC0415
     from hand_rummy.round import Round  # noqa: PLC0415
 
+    # the page is UTF-8: an argument holding bytes that are not UTF-8 (which Python reads
+    # as lone surrogates) cannot be written into it
+    for option, text in (("--title", args.title), ("--names", args.names)):
+        if text is not None and not _is_utf8(text):
+            return refuse("replay", f"{option} {text!r} is not UTF-8 text, as the page must be")
     try:
         with open(args.file, encoding="utf-8") as handle:
             text = handle.read()
@@ -179,12 +214,23 @@ def _replay(args: argparse.Namespace) -> int:
     except HandRummyError as err:  # the names do not fit the players, say
         return refuse("replay", f"--names {args.names}: {err}")
     try:
-        with open(args.html, "w", encoding="utf-8") as handle:
-            handle.write(page)
+        data = page.encode("utf-8")
+    except UnicodeEncodeError:  # the options are checked above: any other text, never seen
+        return refuse("replay", f"{args.file}: the page would hold text that is not UTF-8")
+    try:
+        _write_page(args.html, data)
     except OSError as err:
         return refuse("replay", f"cannot write {args.html}: {err.strerror}")
-    print(f"wrote {args.html} ({len(page.encode()):,} bytes)")
+    print(f"wrote {args.html} ({len(data):,} bytes)")
     return 0
+
+
+def _is_utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _add_rules_options(command: argparse.ArgumentParser) -> None:
