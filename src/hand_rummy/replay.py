@@ -59,6 +59,7 @@ from hand_rummy.actions import (
 from hand_rummy.cards import Card, format_cards
 from hand_rummy.errors import InvalidStateError, expect
 from hand_rummy.match import Match
+from hand_rummy.melds import MeldRules
 from hand_rummy.round import Ending, Obligation, Phase, Round, TableMeld
 from hand_rummy.rulebook import cite, rules_in_force
 from hand_rummy.rules.ruleset import Ruleset
@@ -415,12 +416,22 @@ def _data(game: Round | Match, names: Sequence[str] | None, title: str) -> dict[
     seat_names = _names(names, first.players)
     words = _Words.of(first.ruleset, seat_names)
     cards, melds, rules = _Pool(), _Pool(), _Pool()
+    # every card in a hand and every meld on the table is shown again at every step, and
+    # drawing its picture again each time took nearly all of a long game's time: each card
+    # and each state of a meld is drawn once under each round's rules
+    drawn_cards: dict[tuple[Card, MeldRules, bool], int] = {}
+    drawn_melds: dict[tuple[TableMeld, MeldRules], int] = {}
 
     def card(face: Card, game: Round, demoted: bool = False) -> int:
-        picture = svg.card(face, rules=game.rules, demoted=demoted)
-        wild = not demoted and game.rules.is_wild(face)
-        mark = "~" if demoted else ("*" if wild else "")
-        return cards.add(picture, face.ascii + mark, str(face), str(picture))
+        key = (face, game.rules, demoted)
+        found = drawn_cards.get(key)
+        if found is None:
+            picture = svg.card(face, rules=game.rules, demoted=demoted)
+            wild = not demoted and game.rules.is_wild(face)
+            mark = "~" if demoted else ("*" if wild else "")
+            found = cards.add(picture, face.ascii + mark, str(face), str(picture))
+            drawn_cards[key] = found
+        return found
 
     def hand(game: Round, seat: int) -> list[int]:
         left = Counter(game.demoted[seat])
@@ -432,9 +443,15 @@ def _data(game: Round | Match, names: Sequence[str] | None, title: str) -> dict[
         return out
 
     def meld(game: Round, laid: TableMeld) -> int:
-        picture = svg.meld(laid, rules=game.rules, names=seat_names)
-        text = " ".join(c.ascii for c in laid.meld.cards)
-        return melds.add(picture, laid.id, laid.owner, text, laid.meld.describe(), str(picture))
+        key = (laid, game.rules)
+        found = drawn_melds.get(key)
+        if found is None:
+            picture = svg.meld(laid, rules=game.rules, names=seat_names)
+            text = " ".join(c.ascii for c in laid.meld.cards)
+            describe = laid.meld.describe()
+            found = melds.add(picture, laid.id, laid.owner, text, describe, str(picture))
+            drawn_melds[key] = found
+        return found
 
     rounds: list[dict[str, Any]] = []
     out: list[dict[str, Any]] = []
