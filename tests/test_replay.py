@@ -236,3 +236,22 @@ def test_a_page_that_cannot_be_written_leaves_the_old_one(
     # a device is written into, not renamed over
     assert main(["replay", str(game), "--html", os.devnull]) == 0
     assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+
+
+def test_the_command_refuses_a_document_over_its_size_limit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a round of 20,000 actions (0.5 MB) took 85 s and made a page of 5.6 MB: the page grows
+    # with every action, so the command reads no document larger than 512 KiB
+    document = serialize.dumps(GAME).encode("utf-8")
+    game = tmp_path / "round.json"
+    game.write_bytes(document + b" " * (512 * 1024 + 1 - len(document)))  # still JSON
+    out = tmp_path / "out.html"
+    assert main(["replay", str(game), "--html", str(out)]) == 2
+    assert capsys.readouterr().err == (
+        f"hand-rummy replay: error: {game} is larger than 512 KiB, the most that replay reads "
+        "(a match of 21 rounds takes about 110 kB)\n"
+    )
+    assert not out.exists()
+    game.write_bytes(document + b" " * (512 * 1024 - len(document)))  # the limit itself
+    assert main(["replay", str(game), "--html", str(out)]) == 0

@@ -141,6 +141,12 @@ def _add_length_options(command: argparse.ArgumentParser, what: str) -> None:
     )
 
 
+REPLAY_BYTES = 512 * 1024
+"""The largest round or match document ``replay`` reads, in bytes. A match of Rommé over
+21 rounds between four bots takes about 110 kB and its page about 2.6 MB; the page grows
+with every action, and a document of 512 KiB makes one of 5 to 8 MB in 4 to 9 seconds."""
+
+
 def _write_page(path: str, data: bytes) -> None:
     """Write ``data`` to a new file beside the page at ``path``, then rename it over the
     page: a write that fails (a full disk, say) leaves the page that was there untouched."""
@@ -179,11 +185,20 @@ def _replay(args: argparse.Namespace) -> int:
         if text is not None and not _is_utf8(text):
             return refuse("replay", f"{option} {text!r} is not UTF-8 text, as the page must be")
     try:
-        with open(args.file, encoding="utf-8") as handle:
-            text = handle.read()
-    except (OSError, UnicodeDecodeError) as err:
-        reason = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
-        return refuse("replay", f"cannot read {args.file}: {reason}")
+        with open(args.file, "rb") as handle:
+            document = handle.read(REPLAY_BYTES + 1)  # one byte past the limit at most
+    except OSError as err:
+        return refuse("replay", f"cannot read {args.file}: {err.strerror}")
+    if len(document) > REPLAY_BYTES:
+        return refuse(
+            "replay",
+            f"{args.file} is larger than {REPLAY_BYTES // 1024} KiB, the most that replay reads "
+            "(a match of 21 rounds takes about 110 kB)",
+        )
+    try:
+        text = document.decode("utf-8")
+    except UnicodeDecodeError:
+        return refuse("replay", f"cannot read {args.file}: not UTF-8 text")
     try:
         kind = json.loads(text).get("format")
     except (ValueError, AttributeError, RecursionError):
@@ -414,7 +429,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Read a round or match document (JSON, as hand_rummy.serialize writes it) "
         "and write one self-contained HTML page that steps through it: forward, back, to a "
         "turn, the whole table or one seat's view, each action in words with its rule. "
-        "Exits 2 when the document cannot be read.",
+        "Exits 2 when the document cannot be read or is larger than 512 KiB.",
     )
     replay.add_argument("file", metavar="GAME.json", help="a round or match document")
     replay.add_argument("--html", required=True, metavar="OUT.html", help="the page to write")
