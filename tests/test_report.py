@@ -405,3 +405,41 @@ def test_report_refuses_seconds_that_are_not_a_time(
         f"hand-rummy report: error: {path}, line {at + 1}: the {kind} line's 'seconds' must be "
         f"numbers from 0 to 10**15, not {shown}\n"
     )
+
+
+def test_report_prints_a_lone_surrogate_as_an_escape(tmp_path: Path) -> None:
+    """A results file may hold a lone surrogate written as a JSON escape (a bot's message
+    about a file name that is not UTF-8). Printed to a strict UTF-8 standard output it ended
+    report with a UnicodeEncodeError; now it is shown as its escape."""
+    import subprocess  # noqa: PLC0415
+
+    from hand_rummy.tournament import Tournament, run  # noqa: PLC0415
+    from hand_rummy.tournament.results_file import ResultsWriter  # noqa: PLC0415
+
+    tournament = Tournament(
+        "classic",
+        players=2,
+        bots="sample_bots:RaisingBot,greedy",
+        matches=1,
+        rounds=3,
+        on_error="continue",
+    )
+    path = tmp_path / "results.jsonl"
+    with ResultsWriter(path, tournament.describe()) as writer:
+        result = run(tournament, on_record=writer.write)
+        writer.finish(stopped=result.stopped, seconds=result.seconds)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if json.loads(line)["type"] == "failure")
+    doc = json.loads(lines[at])
+    doc["message"] = "ValueError: cannot open \udcff.cfg"
+    lines[at] = json.dumps(doc)  # the surrogate as the escape \udcff
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "PYTHONPATH": os.pathsep.join(sys.path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "hand_rummy", "report", str(path)],
+        capture_output=True,
+        env=env,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr.decode("utf-8", "replace")
+    assert b"raised: ValueError: cannot open \\udcff.cfg" in done.stdout

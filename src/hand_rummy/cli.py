@@ -447,10 +447,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args, unknown = parser.parse_known_args(argv)
     # a stream that cannot show a suit sign (a file written in a legacy code page,
-    # PYTHONIOENCODING=ascii) gets an escape instead of a UnicodeEncodeError
+    # PYTHONIOENCODING=ascii), or a UTF-8 one given a lone surrogate (a bot's message about
+    # an undecodable file name, read back from a results file), gets an escape instead of a
+    # UnicodeEncodeError
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None and (stream.encoding or "").lower().replace("-", "") != "utf8":
+        if reconfigure is not None:
             reconfigure(errors="backslashreplace")
     if unknown:
         args.command_parser.error(f"unrecognized arguments: {' '.join(unknown)}")
