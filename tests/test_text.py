@@ -138,3 +138,9 @@ def test_a_match_shows_its_totals_and_its_winners() -> None:
     winners = match.winners
     assert winners and all(f"{seat}" in text.splitlines()[-1] for seat in winners)
     assert repr(match).startswith("<Match partnership, 4 players: over, seat")
+
+
+def test_a_ruleset_prints_as_its_rules_in_words() -> None:
+    gulf = hr.build("gulf", ["joker_exchange"])
+    assert str(gulf) == gulf.describe()
+    assert str(gulf).splitlines()[0] == "gulf+joker_exchange"

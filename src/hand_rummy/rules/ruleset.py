@@ -123,6 +123,10 @@ class Ruleset:
             (field, label, getattr(self, field).describe()) for field, label in _DIMENSIONS
         )
 
+    def __str__(self) -> str:
+        """The rules in words (:meth:`describe`): what ``print(ruleset)`` shows."""
+        return self.describe()
+
     def describe(self) -> str:
         """Every policy and parameter in words, one rule dimension a line."""
         lines = [(label, text) for _, label, text in self.dimensions()]
