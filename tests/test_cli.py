@@ -206,6 +206,28 @@ def test_python_dash_m_reads_stdin() -> None:
     assert json.loads(done.stdout)["roles"] == {"1": "8H"}
 
 
+@pytest.mark.parametrize(("question", "status"), [(MELD, 0), ({"rules": "nope"}, 2)])
+def test_the_judge_keeps_its_status_when_its_reader_is_gone(
+    question: dict[str, object], status: int
+) -> None:
+    """A reader that closed its end (``| head -c1`` on a long answer) made every status 0,
+    as if no answer were an error."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # gone before the first write
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "hand_rummy", "judge", "--compact"],
+            input=json.dumps(question).encode("utf-8"),
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            timeout=60,
+            check=False,
+        )
+    finally:
+        os.close(write_end)
+    assert (done.returncode, done.stderr) == (status, b"")
+
+
 @pytest.mark.parametrize("where", ["closed", "full"])
 def test_output_that_cannot_be_written_is_reported_not_traced(where: str) -> None:
     """Standard output closed, or on a full device: the judge says so on standard error and

@@ -49,8 +49,14 @@ def _judge(args: argparse.Namespace) -> int:
         # a lone surrogate echoed from the question (\ud800), or a terminal that cannot show
         # a character: escapes are still the same JSON
         text = json.dumps(result, ensure_ascii=True, indent=indent)
-    print(text)
-    return 0 if clean else 2
+    status = 0 if clean else 2
+    try:
+        print(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # the reader went away: the status still says whether an answer was an error
+        _drop_output()
+    return status
 
 
 def _rules_list(args: argparse.Namespace) -> int:
