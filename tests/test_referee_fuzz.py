@@ -8,6 +8,7 @@ limits: a question beyond them is refused with ``LIMIT`` rather than answered sl
 from __future__ import annotations
 
 import copy
+import decimal
 import itertools
 import json
 import random
@@ -211,6 +212,14 @@ def test_python_values_that_are_not_json() -> None:
     assert _code(answer(nan)) == "BAD_FIELD"
     assert _code(answer_json(None)[0]) == "BAD_JSON"  # type: ignore[arg-type]
     assert _code(answer_json(5)[0]) == "BAD_JSON"  # type: ignore[arg-type]
+    # values JSON cannot hold were echoed in an answer that could not then be written, and
+    # 200 MB of bytes in an id passed the limit on the text (a 2 MB string did not)
+    meld = {"rules": "classic", "ask": "hand_value", "cards": "KS"}
+    for value in ({1, 2}, b"x" * (200 << 20), decimal.Decimal("1.5"), 1 + 2j, object()):
+        error = answer({**meld, "id": value})["error"]
+        assert error["code"] == "BAD_FIELD", error
+        assert error["message"].endswith("which JSON cannot hold")
+    assert answer({**meld, "id": None})["id"] is None
 
 
 @pytest.mark.parametrize("field", ["id", "offset", "went_out", "seed"])

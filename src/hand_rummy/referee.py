@@ -974,6 +974,12 @@ def _as_json_would_be(question: Any) -> None:
                 )
         elif isinstance(value, float) and not math.isfinite(value):
             raise QuestionError("BAD_FIELD", f"a field holds {value}, which is no JSON number")
+        elif depth > 1 and not (value is None or isinstance(value, (bool, float))):
+            # bytes, a set, a Decimal...: JSON text cannot hold it, so no answer could echo it
+            # (a question that is no object at all is refused as such, later)
+            raise QuestionError(
+                "BAD_FIELD", f"a field holds a {type(value).__name__}, which JSON cannot hold"
+            )
         return 1, 0
 
     size, _ = walk(question, 1)
