@@ -560,3 +560,18 @@ def test_the_referee_reads_demoted_cards() -> None:
     wrong = answer({**melded, "last_discard_demoted": "yes"})
     assert wrong["error"]["code"] == "BAD_FIELD"
     assert wrong["error"]["message"] == "'last_discard_demoted' must be true or false, not \"yes\""
+
+
+@pytest.mark.parametrize("teams", [[[0, 1, 2], [3]], [[0], [1], [2], [3]]])
+@pytest.mark.parametrize("preset", ["partnership", "saudi_partnership"])
+def test_teams_are_the_rules_own_two_of_two(preset: str, teams: list[list[int]]) -> None:
+    """004 §What you need and 000 §Variants (Partnership Hand): four players in two teams of
+    two. A split of three and one, or four teams of one, was scored as if a round could end
+    so; the seats may be numbered otherwise (0 and 1 against 2 and 3), the teams' sizes not."""
+    players = [("", True), ("5H", True), ("2C", True), ("3C", True)]
+    rules = hr.MeldRules.of(hr.build(preset, []))
+    given = " and ".join(str(len(team)) for team in teams)
+    with pytest.raises(hr.InvalidStateError, match=f"in teams of 2 and 2, not {given}$"):
+        hr.score_round(hr.RoundEnd.of(players, 0, teams=teams), rules)
+    other = hr.score_round(hr.RoundEnd.of(players, 0, teams=[[0, 1], [2, 3]]), rules)
+    assert other.team_scores is not None and len(other.team_scores) == 2

@@ -530,6 +530,15 @@ def score_round(end: RoundEnd, rules: MeldRules) -> RoundScore:
     if end.teams is not None and not ruleset.players.partnerships:
         # teams would add a team total that these rules never score
         raise InvalidStateError(f"{ruleset.title} is played each for themselves, without teams")
+    if end.teams is not None:
+        seated = sorted(map(len, ruleset.players.teams(count)))
+        if sorted(map(len, end.teams)) != seated:
+            # the seats may be numbered otherwise, but the teams are the rules' own
+            shape = " and ".join(str(size) for size in seated)
+            given = " and ".join(str(len(team)) for team in end.teams)
+            raise InvalidStateError(
+                f"{ruleset.title} seats {count} players in teams of {shape}, not {given}"
+            )
     shown = [card for player in end.players for card in player.hand]
     shown += end.melded
     where = "the hands, the cards melded and the last discard"
