@@ -84,3 +84,61 @@ def test_the_steps_charged_do_not_depend_on_what_was_asked_before() -> None:
     assert spent[0] == spent[1] == spent[2]
     first, again = (answer_json(json.dumps(QUESTION)) for _ in range(2))
     assert first == again
+
+
+def _owed_opening(suits: str) -> dict[str, object]:
+    """A Levant turn that owes an opening of 91 with the 4♠ just taken (suits renamed by
+    ``suits``): only 88 lay-downs are legal, found after judging about 2,700 openings below
+    the bar, each with the exchanges that could follow."""
+
+    def card(text: str) -> str:
+        return text[:-1] + suits["CDHS".index(text[-1])]
+
+    hand = [
+        "AC",
+        "AC",
+        "6S",
+        "3D",
+        "6H",
+        "5S",
+        "6D",
+        "7S",
+        "3S",
+        "3S",
+        "AD",
+        "4D",
+        "5D",
+        "7D",
+        "4S",
+    ]
+    return {
+        "ask": "legal_actions",
+        "offset": 88,
+        "limit": 0,
+        "position": {
+            "format": "hand-rummy/position",
+            "version": 1,
+            "rules": {"preset": "levant", "variants": ["opening_91"]},
+            "indicator": card("8C"),
+            "players": [{"hand": [card(c) for c in hand]}, {"hand_size": 13}],
+            "turn": 0,
+            "phase": "play",
+            "discards": [card("KH")],
+            "current": {"taken": card("4S")},
+        },
+    }
+
+
+def test_the_quick_looks_of_the_finishing_search_are_counted() -> None:
+    """The budget counted only the splits of the search: these questions took 0.4 s each and
+    were charged 3,600 steps, so 48 of them in one array (17 KB) took 15 s. Each hand searched,
+    each way of placing its cards and each exchange tried are counted now, and the array stops
+    at its budget."""
+    # the same question charges the same steps each time (a remembered search is charged
+    # again), about 50,000
+    replies, clean = answer_json(json.dumps([_owed_opening("CDHS")] * 10))
+    assert not clean
+    limits = [r.get("error", {}).get("limit") for r in replies]
+    answered = limits.count(None)
+    assert all(r["offset"] == 88 and r["actions"] == [] for r in replies[:answered])
+    assert 4 <= answered <= 8 and limits[answered:] == ["array_search_work"] * (10 - answered)

@@ -297,13 +297,16 @@ def _searched_without_exchanges(
     spare = _spare(rules)
     if sum(hand) == 0:
         return None if rules.final_discard or melding or rules.keep else Way((), ()), 0
+    # looking at the hand's melds and at what the table could take costs as much as a few
+    # steps of the search itself, even where that look is all there is to it
+    charge(_LOOK_STEPS)
     older = _older(finder, table, seat, rules)
     in_melds = finder.slots_in_melds(hand) if rules.new_melds else frozenset()
     if melding and melding.isdisjoint(in_melds):
-        return None, 0
+        return None, _LOOK_STEPS
     reach = _placeable(finder, hand, in_melds, older, spare)
     if reach is None:
-        return None, 0
+        return None, _LOOK_STEPS
     search = _Search(
         hand,
         finder.meld_slots(hand) if rules.new_melds else [],
@@ -319,11 +322,11 @@ def _searched_without_exchanges(
     )
     melds = search.start()
     if melds is None:
-        return None, search.steps
+        return None, _LOOK_STEPS + search.steps
     # the older melds the search was given are the table's that may take cards, in order
     usable = [i for i, m in enumerate(table) if rules.on_others or m.owner == seat]
     laid = tuple((usable[target], slots) for target, slots in search.laid)
-    return Way(melds, laid), search.steps
+    return Way(melds, laid), _LOOK_STEPS + search.steps
 
 
 def _after_exchange(
@@ -581,6 +584,7 @@ def _exchanges(
             after[result.wild.index] += 1
             changed = attrs.evolve(target, meld=result.meld)
             laid = tuple(changed if t is target else t for t in table)
+            charge(1)  # a step of work for each exchange a way may start with
             yield after, laid, (index, supply), result.wild
 
 
@@ -812,6 +816,11 @@ def _values(rank: Rank) -> tuple[int, ...]:
     return (1, _HIGH) if rank is Rank.ACE else (int(rank),)
 
 
+_LOOK_STEPS = 8
+"""The steps of work charged for each hand searched, before its first split: setting the
+search up and its quick tests cost about as much as that many steps of it (see
+:mod:`hand_rummy.work`)."""
+
 _LOOK = 64
 """How many melds the search may look at to choose the card to place next."""
 
@@ -909,6 +918,9 @@ class _Search:
         return known
 
     def _place(self, left: int, aside: tuple[int, ...], stuck: int) -> bool:
+        # a step of work for each way of placing the cards met
+        self.steps += 1
+        charge(1)
         if not left:
             return self.lay_off(aside, self.targets, self.spare)
         # a meld of what is left is a meld of the whole hand, so the hand's list will do; the
