@@ -890,6 +890,8 @@ NEW_MELD = FinishRules(
     final_discard=False, may_discard=False, exchanges=True, freed_wild=FreedWild.NEW_MELD
 )
 SET_7S_7C: TableSpec = ("7S 7D 7C", None, 1)
+KEEP_FREED = FinishRules(final_discard=True, exchanges=True)
+"""000: exchanges are part of a way out, and the freed wild may stay in the hand."""
 
 # rules, table melds as (cards, roles of wilds, owner), the hand (and the demoted part of
 # it), the finish rules and the answer; the player is seat 0, and each comment says why
@@ -1004,6 +1006,30 @@ HAND_WORKED: dict[str, Worked] = {
         "",
         NEW_MELD,
         True,
+    ),
+    # 000: a set of two naturals and a wild gives its wild up for both missing cards only,
+    # three and a wild for the fourth. A♠ A♦ A♣(=A♥) misses A♥ and A♣; the hand's A♣ was
+    # taken from the discard pile (a natural A♣ now), which pays for nothing, but laid off
+    # it makes the set three and a wild, whose wild the A♥ then buys: the wild A♣ becomes
+    # the 10♥ of 9♥ A♣ J♥, and K♠ is the discard. (The search tried exchanges only on the
+    # table's melds as they lay, before any lay-off, and found no way.)
+    "levant-lay-off-then-exchange": (
+        LEVANT_8C,
+        [("AS AD AC", {2: "AH"}, 1)],
+        "AH 9H JH KS",
+        "AC",
+        KEEP_FREED,
+        True,
+    ),
+    # Without the exchange the wild stays on the table: the A♥ fills the set, and 9♥ J♥
+    # and the A♣ have nowhere to go.
+    "levant-lay-off-no-exchange": (
+        LEVANT_8C,
+        [("AS AD AC", {2: "AH"}, 1)],
+        "AH 9H JH KS",
+        "AC",
+        MUST_DISCARD,
+        False,
     ),
     # Without exchanges neither Q♠ nor 4♦ goes anywhere.
     "romme-two-jokers-not-taken": (

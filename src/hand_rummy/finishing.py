@@ -38,7 +38,7 @@ from hand_rummy.finder import MeldFinder
 from hand_rummy.meld_growth import LayOffMemo, lay_off_options, takes
 from hand_rummy.melds import Meld, MeldRules
 from hand_rummy.memo import IdentityMemo
-from hand_rummy.rules.turn import FreedWild
+from hand_rummy.rules.turn import FreedWild, SetSupply
 from hand_rummy.rules.wilds import MeldKind
 from hand_rummy.state import DEMOTED, TableMeld
 from hand_rummy.table import exchange, exchange_supplies
@@ -563,29 +563,66 @@ def _exchanges(
 ) -> Iterator[tuple[list[int], tuple[TableMeld, ...], tuple[int, tuple[Card, ...]], Card]]:
     """Each exchange ``hand`` can pay for on ``table``: the hand and the table after it
     (the freed wild in the hand, an ordinary copy), the exchange (the index of the meld in
-    ``table``, the cards that pay), and the freed wild."""
+    ``table``, the cards that pay), and the freed wild. Where what a set's wild costs
+    depends on the set's length, the exchange may follow lay-offs of the hand's cards on
+    that set (:func:`_as_it_may_grow`): those cards are gone from the hand after it too."""
     meld_rules = finder.rules
+    policy = meld_rules.ruleset.exchange
+    # under 000, two naturals and a wild give up the wild for both missing cards and three
+    # and a wild for the fourth; under 002's tournament jokers only a set of four gives it
+    # up: so a card laid off first can make the wild cheaper, or free to take at all
+    grows = policy.set_supply is SetSupply.BOTH_MISSING or policy.set_needs_four
     for index, target in enumerate(table):
         if not rules.on_others and target.owner != seat:
             continue
-        for supply in exchange_supplies(target.meld, target.kind, meld_rules):
-            # most hands hold none of the few cards a meld's wild asks for: look before counting
-            if not all(hand[card.index] for card in supply):
-                continue
-            paid = Counter(card.index for card in supply)
-            if any(hand[slot] < count for slot, count in paid.items()):
-                continue
-            result = _exchanged(target.meld, supply, meld_rules)
-            if result.wild is None or result.meld is None:
-                continue
-            after = list(hand)
-            for slot, count in paid.items():
-                after[slot] -= count
-            after[result.wild.index] += 1
-            changed = attrs.evolve(target, meld=result.meld)
-            laid = tuple(changed if t is target else t for t in table)
-            charge(1)  # a step of work for each exchange a way may start with
-            yield after, laid, (index, supply), result.wild
+        shapes = _as_it_may_grow(finder, hand, target) if grows else ((hand, target.meld),)
+        for held, meld in shapes:
+            for supply in exchange_supplies(meld, target.kind, meld_rules):
+                # most hands hold none of the few cards a meld's wild asks for: look first
+                if not all(held[card.index] for card in supply):
+                    continue
+                paid = Counter(card.index for card in supply)
+                if any(held[slot] < count for slot, count in paid.items()):
+                    continue
+                result = _exchanged(meld, supply, meld_rules)
+                if result.wild is None or result.meld is None:
+                    continue
+                after = list(held)
+                for slot, count in paid.items():
+                    after[slot] -= count
+                after[result.wild.index] += 1
+                changed = attrs.evolve(target, meld=result.meld)
+                laid = tuple(changed if t is target else t for t in table)
+                charge(1)  # a step of work for each exchange a way may start with
+                yield after, laid, (index, supply), result.wild
+
+
+def _as_it_may_grow(
+    finder: MeldFinder, hand: Sequence[int], target: TableMeld
+) -> Iterator[tuple[Sequence[int], Meld]]:
+    """The meld of ``target`` as it lies, with ``hand``; then, for a set holding a wild, each
+    set that lay-offs of the hand's cards could make of it, with the hand they leave."""
+    yield hand, target.meld
+    if target.kind is not MeldKind.SET or not exchange_supplies(
+        target.meld, target.kind, finder.rules
+    ):
+        return
+    seen: set[tuple[tuple[int, ...], Meld]] = set()
+    waiting = [(hand, target.meld)]
+    while waiting:
+        held, meld = waiting.pop()
+        fitting = finder.layoff_options(meld, target.kind)
+        slots = [face for face in fitting if held[face]]
+        slots += [DEMOTED + face for face in range(DEMOTED) if held[DEMOTED + face]]
+        for slot in slots:
+            rest = list(held)
+            rest[slot] -= 1
+            for grown in lay_off_options(finder, meld, target.kind, slot):
+                key = (tuple(rest), grown)
+                if key not in seen:
+                    seen.add(key)
+                    yield rest, grown
+                    waiting.append((rest, grown))
 
 
 _exchanged = functools.lru_cache(maxsize=1024)(exchange)
