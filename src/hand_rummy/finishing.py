@@ -569,13 +569,20 @@ def _exchanges(
     meld_rules = finder.rules
     policy = meld_rules.ruleset.exchange
     # under 000, two naturals and a wild give up the wild for both missing cards and three
-    # and a wild for the fourth; under 002's tournament jokers only a set of four gives it
-    # up: so a card laid off first can make the wild cheaper, or free to take at all
-    grows = policy.set_supply is SetSupply.BOTH_MISSING or policy.set_needs_four
+    # and a wild for the fourth, so a card laid off first pays half: a natural of a missing
+    # suit pays as much either way, but a demoted wild (a natural card now) pays only so.
+    # Under 002's tournament jokers only a set of four gives its joker up at all
+    growing = policy.set_needs_four or (
+        policy.set_supply is SetSupply.BOTH_MISSING and any(hand[DEMOTED:])
+    )
     for index, target in enumerate(table):
         if not rules.on_others and target.owner != seat:
             continue
-        shapes = _as_it_may_grow(finder, hand, target) if grows else ((hand, target.meld),)
+        shapes = (
+            _as_it_may_grow(finder, hand, target, naturals=policy.set_needs_four)
+            if growing
+            else ((hand, target.meld),)
+        )
         for held, meld in shapes:
             for supply in exchange_supplies(meld, target.kind, meld_rules):
                 # most hands hold none of the few cards a meld's wild asks for: look first
@@ -598,10 +605,11 @@ def _exchanges(
 
 
 def _as_it_may_grow(
-    finder: MeldFinder, hand: Sequence[int], target: TableMeld
+    finder: MeldFinder, hand: Sequence[int], target: TableMeld, *, naturals: bool
 ) -> Iterator[tuple[Sequence[int], Meld]]:
     """The meld of ``target`` as it lies, with ``hand``; then, for a set holding a wild, each
-    set that lay-offs of the hand's cards could make of it, with the hand they leave."""
+    set that lay-offs of the hand's demoted cards (and with ``naturals``, of its other
+    cards) could make of it, with the hand they leave."""
     yield hand, target.meld
     if target.kind is not MeldKind.SET or not exchange_supplies(
         target.meld, target.kind, finder.rules
@@ -611,9 +619,9 @@ def _as_it_may_grow(
     waiting = [(hand, target.meld)]
     while waiting:
         held, meld = waiting.pop()
-        fitting = finder.layoff_options(meld, target.kind)
-        slots = [face for face in fitting if held[face]]
-        slots += [DEMOTED + face for face in range(DEMOTED) if held[DEMOTED + face]]
+        slots = [DEMOTED + face for face in range(DEMOTED) if held[DEMOTED + face]]
+        if naturals:
+            slots += [face for face in finder.layoff_options(meld, target.kind) if held[face]]
         for slot in slots:
             rest = list(held)
             rest[slot] -= 1
