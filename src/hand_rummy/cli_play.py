@@ -46,7 +46,7 @@ from hand_rummy.errors import SEED_DIGITS, CardParseError, HandRummyError, error
 from hand_rummy.melds import Meld
 from hand_rummy.round import Ending, Phase, PlayerView, Round
 from hand_rummy.rules import FirstTurn, Ruleset
-from hand_rummy.text import describe_wilds, table_lines
+from hand_rummy.text import counted, describe_wilds, seat_name, table_lines
 from hand_rummy.tournament.lengths import fixed_rounds
 from hand_rummy.verdict import Violation
 
@@ -454,7 +454,7 @@ def describe_move(
     if isinstance(action, PassRedeal):
         return says("keep", "keeps") + " the deal"
     if isinstance(action, Discard):
-        left = _count(before.hand_sizes[seat] - 1, "card")
+        left = counted(before.hand_sizes[seat] - 1, "card")
         announce = (" and announce" if person else " and announces") + f" {left} left"
         return (
             says("discard", "discards") + f" {action.card}" + (announce if action.announce else "")
@@ -491,15 +491,6 @@ def describe_move(
 def _team_name(number: int) -> str:
     """Partners sit opposite: team 1 is seats 0 and 2, team 2 seats 1 and 3."""
     return f"team {number + 1} (seats {number} and {number + 2})"
-
-
-def _seat_name(seat: int, you: int) -> str:
-    return f"seat {seat} (you)" if seat == you else f"seat {seat}"
-
-
-def _count(number: int, thing: str) -> str:
-    """``1 card``, ``2 cards``."""
-    return f"{number} {thing}" if number == 1 else f"{number} {thing}s"
 
 
 def _width() -> int:
@@ -586,11 +577,11 @@ def render_view(
     for line in describe_wilds(rules):
         lines.extend(_wrap(line, width))
     pile = (
-        f"discard pile top {view.discards[-1]} ({_count(len(view.discards), 'card')})"
+        f"discard pile top {view.discards[-1]} ({counted(len(view.discards), 'card')})"
         if view.discards
         else "discard pile empty"
     )
-    lines.extend(_wrap(f"Stock {_count(view.stock_size, 'card')}; {pile}", width))
+    lines.extend(_wrap(f"Stock {counted(view.stock_size, 'card')}; {pile}", width))
     lines.extend(table_lines(view.table, view.seat, width=width))
     players = []
     for seat, size in enumerate(view.hand_sizes):
@@ -603,7 +594,7 @@ def render_view(
             notes.append("missed an announcement: may not go out next turn")
         extra = f", {', '.join(notes)}" if notes else ""
         score = f", total {totals[seat]}" if totals is not None else ""
-        players.append(f"{_seat_name(seat, you)}: {_count(size, 'card')}{extra}{score}")
+        players.append(f"{seat_name(seat, you)}: {counted(size, 'card')}{extra}{score}")
     lines.extend(_fitted("Players:", players, width))
     if team_totals is not None:
         teams = [f"{_team_name(i)}: {t}" for i, t in enumerate(team_totals)]
@@ -695,13 +686,13 @@ def _round_report(game: Round, number: int, you: int) -> list[str]:
         lines.append("The stock ran out.")
     elif winner is not None:
         how = " with a Hand" if outcome.ending is Ending.HAND else ""
-        lines.append(f"{_seat_name(winner, you).capitalize()} went out{how}.")
+        lines.append(f"{seat_name(winner, you).capitalize()} went out{how}.")
     if not outcome.score.scored:
         lines.append("The round is not scored.")
     else:
         for seat, score in enumerate(outcome.score.scores):
             left = format_cards(game.hand(seat)) or "-"
-            lines.append(f"  {_seat_name(seat, you):<15} {score:>5}   left: {left}")
+            lines.append(f"  {seat_name(seat, you):<15} {score:>5}   left: {left}")
     return lines
 
 
@@ -803,7 +794,7 @@ class Game:
             self.say()
             for line in _round_report(match.rounds[-1], number, self.you):
                 self.say(line)
-            totals = [f"{_seat_name(s, self.you)}: {t}" for s, t in enumerate(match.totals)]
+            totals = [f"{seat_name(s, self.you)}: {t}" for s, t in enumerate(match.totals)]
             for line in _fitted("Totals:", totals, _width()):
                 self.say(line)
             if match.team_totals is not None:
@@ -899,14 +890,14 @@ class Game:
         if self.length_note is not None:
             self.say(self.length_note)
         for seat, total in enumerate(totals):
-            self.say(f"  {_seat_name(seat, self.you):<15} {total:>5}")
+            self.say(f"  {seat_name(seat, self.you):<15} {total:>5}")
         if self.match.team_totals is not None:
             for i, total in enumerate(self.match.team_totals):
                 self.say(f"  {_team_name(i):<15} {total:>5}")
         winners = set(self.match.winners)
         teams = self.match.teams or tuple((s,) for s in range(self.match.players))
         sides = [
-            _team_name(i) if len(team) > 1 else _seat_name(team[0], self.you)
+            _team_name(i) if len(team) > 1 else seat_name(team[0], self.you)
             for i, team in enumerate(teams)
             if winners.intersection(team)
         ]

@@ -33,11 +33,13 @@ from hand_rummy.round import Ending, Phase, PlayerView, Round
 from hand_rummy.state import Outcome, TableMeld
 
 __all__ = [
+    "counted",
     "describe_wilds",
     "match_summary",
     "match_text",
     "round_summary",
     "round_text",
+    "seat_name",
     "table_lines",
     "view_text",
 ]
@@ -45,7 +47,7 @@ __all__ = [
 _COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
-def _count(number: int, thing: str) -> str:
+def counted(number: int, thing: str) -> str:
     """``1 card``, ``2 cards``."""
     return f"{number} {thing}" if number == 1 else f"{number} {thing}s"
 
@@ -107,7 +109,7 @@ def table_lines(
     id_width, meld_width = max(map(len, ids)), max(map(len, melds))
     lines = ["Table:"]
     for number, meld, laid in zip(ids, melds, table, strict=True):
-        owner = _seat(laid.owner, you)
+        owner = seat_name(laid.owner, you)
         row = f"  {number:>{id_width}} {meld:<{meld_width}}  {owner}"
         if width is not None and len(row) > width:
             lines.append(f"  {number:>{id_width}} {meld}")
@@ -116,7 +118,8 @@ def table_lines(
     return lines
 
 
-def _seat(seat: int, you: int | None) -> str:
+def seat_name(seat: int, you: int | None = None) -> str:
+    """``seat 2``, or ``seat 2 (you)`` for the seat a picture is drawn for."""
     return f"seat {seat} (you)" if seat == you else f"seat {seat}"
 
 
@@ -138,8 +141,8 @@ def round_summary(seen: Round | PlayerView) -> str:
     """One line on where a round stands (the ``repr`` of a round and of a view)."""
     name = "Round" if isinstance(seen, Round) else f"PlayerView of seat {seen.seat},"
     stock = len(seen.stock) if isinstance(seen, Round) else seen.stock_size
-    table = _count(len(seen.table), "meld")
-    players = _count(seen.players, "player")
+    table = counted(len(seen.table), "meld")
+    players = counted(seen.players, "player")
     where = _where(seen)
     return f"<{name} {seen.ruleset.title}, {players}: {where}, stock {stock}, {table} on the table>"
 
@@ -173,9 +176,9 @@ def _demoted(seen: Round | PlayerView, seat: int) -> tuple[Card, ...]:
 def match_text(match: Match) -> str:
     """A match in plain text: its rules, the totals, and the round in play or the winners
     (what ``str(match)`` gives; ``str(match.current)`` draws the round in play)."""
-    lines = [f"{match.ruleset.title}, {_count(match.players, 'player')}", match.policy.describe()]
+    lines = [f"{match.ruleset.title}, {counted(match.players, 'player')}", match.policy.describe()]
     scored = len(match.scored_rounds)
-    lines.append(f"{_count(len(match.rounds), 'round')} played, {scored} of them scored")
+    lines.append(f"{counted(len(match.rounds), 'round')} played, {scored} of them scored")
     lines.append("Totals: " + ", ".join(f"seat {s} {t}" for s, t in enumerate(match.totals)))
     if match.team_totals is not None and match.teams is not None:
         lines.append(
@@ -193,7 +196,7 @@ def match_text(match: Match) -> str:
 def match_summary(match: Match) -> str:
     """One line on where a match stands (the ``repr`` of a match)."""
     totals = ", ".join(map(str, match.totals))
-    players = _count(match.players, "player")
+    players = counted(match.players, "player")
     return f"<Match {match.ruleset.title}, {players}: {_match_where(match)}, totals {totals}>"
 
 
@@ -209,19 +212,19 @@ def _match_where(match: Match) -> str:
 def _picture(
     seen: Round | PlayerView, stock: int, hands: Sequence[str | None], you: int | None
 ) -> str:
-    lines = [f"{seen.ruleset.title}, {_count(seen.players, 'player')}; seat {seen.dealer} dealt"]
+    lines = [f"{seen.ruleset.title}, {counted(seen.players, 'player')}; seat {seen.dealer} dealt"]
     lines.extend(describe_wilds(MeldRules.of(seen.ruleset, seen.indicator)))
     pile = (
-        f"discard pile {_count(len(seen.discards), 'card')}, {seen.discards[-1]} on top"
+        f"discard pile {counted(len(seen.discards), 'card')}, {seen.discards[-1]} on top"
         if seen.discards
         else "discard pile empty"
     )
     where = _where(seen)
-    lines.append(f"{where[0].upper()}{where[1:]}; stock {_count(stock, 'card')}; {pile}")
+    lines.append(f"{where[0].upper()}{where[1:]}; stock {counted(stock, 'card')}; {pile}")
     lines.extend(table_lines(seen.table, you))
     for seat, cards in enumerate(hands):
         held = seen.hand_size(seat) if isinstance(seen, Round) else seen.hand_sizes[seat]
-        notes = [_count(held, "card")]
+        notes = [counted(held, "card")]
         if seen.opened[seat]:
             notes.append("opened")
         demoted = _demoted(seen, seat)
@@ -230,7 +233,7 @@ def _picture(
         if seen.announced[seat]:
             notes.append("announced")
         shown = f"  {cards}" if cards else ""
-        lines.append(f"{_seat(seat, you).capitalize()}: {', '.join(notes)}{shown}")
+        lines.append(f"{seat_name(seat, you).capitalize()}: {', '.join(notes)}{shown}")
     if seen.outcome is not None:
         score = seen.outcome.score
         scores = ", ".join(f"seat {seat} {points}" for seat, points in enumerate(score.scores))
