@@ -435,3 +435,62 @@ def test_bad_arguments_get_the_library_errors() -> None:
     numpy_players = raw_env("classic", players=np.int64(2))
     numpy_players.reset(seed=np.int64(3))
     assert numpy_players.players == 2
+
+
+def _masked_step(table: HandRummyEnv, rng: random.Random) -> None:
+    ids = np.flatnonzero(table.observe(table.agent_selection)["action_mask"])
+    table.step(int(ids[rng.randrange(len(ids))]))
+
+
+@pytest.mark.parametrize("episode", ["round", "match"])
+def test_max_steps_truncates_an_episode_that_has_not_ended(episode: str) -> None:
+    from hand_rummy.observation import observe  # noqa: PLC0415 (numpy is checked above)
+
+    table = raw_env("levant", players=4, episode=episode, max_steps=25, render_mode="ansi")
+    table.reset(seed=4)
+    rng = random.Random(4)
+    for step in range(25):
+        # a Levant round between random agents takes about a hundred decisions (and this
+        # seed claims no redeal, which would end a single-round episode at once)
+        assert not any(table.truncations.values()), step
+        _masked_step(table, rng)
+    assert table.steps == 25
+    assert table.game is not None and not table.game.is_over
+    reason = "the episode reached max_steps=25 steps"
+    for seat, agent in enumerate(table.agents):
+        assert table.truncations[agent] and not table.terminations[agent]
+        assert table.infos[agent]["truncated"] == reason
+        seen = table.observe(agent)
+        assert not seen["action_mask"].any()
+        # a match's observation also carries the standing
+        match = table.match
+        standing = {} if match is None else {"totals": match.totals, "rounds": len(match.rounds)}
+        expected = observe(table.game.view(seat), table.layout, **standing)
+        assert (seen["observation"] == expected).all()
+    text = table.render()
+    assert text is not None and text.startswith(f"Episode truncated: {reason}")
+    agent = table.agent_selection
+    with pytest.raises(encoding.IdNotLegalError, match="truncated"):
+        table.step(0)
+    assert table.agent_selection == agent and table.steps == 25
+    while table.agents:
+        table.step(None)
+
+
+def test_an_episode_that_ends_first_is_terminated_not_truncated() -> None:
+    table = raw_env("classic", players=2, max_steps=100_000)
+    table.reset(seed=1)
+    steps = play_masked_random(table, random.Random(1))
+    assert steps == table.steps < 100_000
+    assert table.game is not None and table.game.is_over
+
+
+@pytest.mark.parametrize("bad", [0, -3, True, 2.5, "10"])
+def test_max_steps_must_be_a_positive_whole_number(bad: object) -> None:
+    with pytest.raises(hr.HandRummyError, match="max_steps"):
+        raw_env("levant", max_steps=bad)
+
+
+@with_warnings
+def test_pettingzoo_api_test_passes_with_a_step_limit() -> None:
+    api_test(env("gulf", players=4, max_steps=40), num_cycles=200)

@@ -76,8 +76,9 @@ def env(
     ``variants`` are applied to a preset by name. The keyword ``options`` are
     those of :class:`~hand_rummy.envs.aec.HandRummyEnv`: ``episode`` (``"round"``
     or ``"match"``), ``match_length``, ``custom_length``, ``reward_scale``, ``render_mode``
-    (``"ansi"`` or ``"human"``) and ``table_slots``. The environment is wrapped in PettingZoo's
-    ``OrderEnforcingWrapper``, as PettingZoo's own environments are; illegal ids
+    (``"ansi"`` or ``"human"``), ``table_slots`` and ``max_steps`` (a truncation).
+    The environment is wrapped in PettingZoo's ``OrderEnforcingWrapper``, as
+    PettingZoo's own environments are; illegal ids
     are refused with :class:`~hand_rummy.encoding.IdNotLegalError`, never
     turned into a penalty.
     """

@@ -89,6 +89,11 @@ class HandRummyEnv(AECEnv):
     deck could fill, a move that lays more melds on the table than the slots is
     played and the episode is then truncated (``infos[agent]["truncated"]`` says
     why; the agents' last observation is of the position before that move).
+    With ``max_steps``, an episode that has taken that many steps (each id played counts,
+    a meld of a pending lay-down too) without ending is truncated, the reason in each
+    agent's ``infos[agent]["truncated"]``: agents that never lay down can play a Gulf or
+    Rommé round, whose stock is renewed, or a Levantine match, whose rounds without a
+    winner do not count, for ever.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it from the class)
@@ -109,6 +114,7 @@ class HandRummyEnv(AECEnv):
         reward_scale: float = 100.0,
         render_mode: str | None = None,
         table_slots: int | None = None,
+        max_steps: int | None = None,
     ) -> None:
         super().__init__()
         if isinstance(rules, Ruleset):
@@ -142,8 +148,15 @@ class HandRummyEnv(AECEnv):
             raise InvalidStateError(
                 f"render_mode must be 'ansi', 'human' or None, not {render_mode!r}"
             )
+        if max_steps is not None:
+            max_steps = whole(max_steps, "max_steps")
+            if max_steps < 1:
+                raise InvalidStateError(f"max_steps must be at least 1, not {max_steps}")
         self.ruleset = ruleset
         self.players = players
+        self.max_steps = max_steps
+        self.steps = 0
+        """The steps taken in this episode (ids played, dead steps apart)."""
         self.episode: Episode = episode
         self.match_length = match_length
         self.custom_length = custom_length
@@ -225,6 +238,7 @@ class HandRummyEnv(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.steps = 0
         self._to_move()
 
     def _to_move(self) -> None:
@@ -279,7 +293,22 @@ class HandRummyEnv(AECEnv):
             self._seen.clear()
         else:
             self._play(step)
+        self.steps += 1
+        if self.max_steps is not None and self.steps >= self.max_steps:
+            self._out_of_steps()
         self._accumulate_rewards()
+
+    def _out_of_steps(self) -> None:
+        """Truncate the episode at ``max_steps`` unless it has ended: the agents see the
+        position as it stands (a pending lay-down is dropped), with an empty mask."""
+        if self.decision is None or any(self.terminations.values()):
+            return  # over, or cut short already
+        self.decision = None
+        self._seen.clear()
+        self.truncations = dict.fromkeys(self.agents, True)
+        reason = f"the episode reached max_steps={self.max_steps} steps"
+        for agent in self.agents:
+            self.infos[agent] = {**self.infos[agent], "truncated": reason}
 
     def _play(self, action: Action) -> None:
         assert self.game is not None
