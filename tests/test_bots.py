@@ -289,3 +289,21 @@ def test_flat_discards_rank_by_links_only_while_the_hand_pays_a_flat_penalty() -
                 game = game.apply(bots[game.turn].choose(view))
     assert flat_seen > 0
     assert opened_seen > 0
+
+
+@pytest.mark.parametrize("preset", ["levant", "romme"])
+def test_a_decision_taken_from_a_round_holds_no_round(preset: str) -> None:
+    # a bot is given a view, never the round: whatever the decision keeps is the bot's to read
+    import gc  # noqa: PLC0415
+
+    from hand_rummy.bots import Choice  # noqa: PLC0415
+    from hand_rummy.state import RoundState  # noqa: PLC0415
+
+    game = hr.Round.deal(hr.build(preset), players=3, seed=4)
+    for _ in range(12):
+        choice = Choice.of_round(game)
+        assert choice.legal == tuple(game.legal_actions())
+        assert choice.view == game.view(game.turn)
+        held = gc.get_referents(choice)
+        assert not any(isinstance(value, RoundState) for value in held)
+        game = game.apply(choice.legal[0])

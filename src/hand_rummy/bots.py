@@ -94,10 +94,11 @@ class Bot(Protocol):
 class Choice:
     """What a bot is asked to choose from: the seat to move, its legal actions and its view.
 
-    The legal actions and the view are worked out when first read, from the
-    round (:meth:`of_round`) or from a view (:meth:`of_view`), and kept. A
-    decision made from a round holds it in order to do so: a bot must read
-    only the three attributes below, as it reads only its view.
+    The view is taken when the decision is made (:meth:`of_round`), or given
+    (:meth:`of_view`); the legal actions are listed from it when first read,
+    and kept. A decision holds nothing else: not the round, whose hidden cards
+    a bot must not see (the legal actions of the player to move depend only on
+    what that player sees, so the view lists them exactly).
 
     >>> from hand_rummy.rules import presets
     >>> game = Round.deal(presets.romme, players=3, seed=1)
@@ -108,7 +109,7 @@ class Choice:
     True
     """
 
-    __slots__ = ("_legal", "_round", "_view", "seat")
+    __slots__ = ("_legal", "_view", "seat")
 
     def __init__(
         self,
@@ -126,9 +127,11 @@ class Choice:
             expect(game, Round, "the round")
         self.seat = seat
         """The seat to move."""
+        if view is None:
+            assert game is not None
+            view = game.view(seat)
         self._view = view
         self._legal = None if legal is None else tuple(legal)
-        self._round = game
 
     @classmethod
     def of_round(cls, game: Round, seat: int | None = None) -> Choice:
@@ -145,18 +148,12 @@ class Choice:
     def legal(self) -> tuple[Action, ...]:
         """The legal actions, in the engine's order (empty when it is not this seat's move)."""
         if self._legal is None:
-            if self._round is not None and self._round.turn == self.seat:
-                self._legal = tuple(self._round.legal_actions())
-            else:
-                self._legal = tuple(self.view.legal_actions())
+            self._legal = tuple(self._view.legal_actions())
         return self._legal
 
     @property
     def view(self) -> PlayerView:
         """What the seat to move may see."""
-        if self._view is None:
-            assert self._round is not None
-            self._view = self._round.view(self.seat)
         return self._view
 
     def __repr__(self) -> str:
