@@ -292,7 +292,7 @@ def test_flat_discards_rank_by_links_only_while_the_hand_pays_a_flat_penalty() -
 
 
 @pytest.mark.parametrize("preset", ["levant", "romme"])
-def test_a_decision_taken_from_a_round_holds_no_round(preset: str) -> None:
+def test_a_decision_taken_from_a_round_holds_no_hidden_card(preset: str) -> None:
     # a bot is given a view, never the round: whatever the decision keeps is the bot's to read
     import gc  # noqa: PLC0415
 
@@ -304,6 +304,9 @@ def test_a_decision_taken_from_a_round_holds_no_round(preset: str) -> None:
         choice = Choice.of_round(game)
         assert choice.legal == tuple(game.legal_actions())
         assert choice.view == game.view(game.turn)
-        held = gc.get_referents(choice)
-        assert not any(isinstance(value, RoundState) for value in held)
+        for value in gc.get_referents(choice):
+            if isinstance(value, RoundState):  # screened: no card the seat cannot see
+                others = [value.hand(s) for s in range(value.players) if s != choice.seat]
+                assert {card for hand in others for card in hand} <= {hr.JOKER}
+                assert set(value.stock) <= {hr.JOKER} and value.start == ()
         game = game.apply(choice.legal[0])

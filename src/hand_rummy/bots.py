@@ -55,6 +55,7 @@ from hand_rummy.melds import Meld, MeldRules, judge_meld
 from hand_rummy.round import PlayerView, Round
 from hand_rummy.scoring import card_penalty
 from hand_rummy.state import Phase
+from hand_rummy.visibility import screened
 
 if TYPE_CHECKING:
     from hand_rummy.search import SearchBot
@@ -94,11 +95,13 @@ class Bot(Protocol):
 class Choice:
     """What a bot is asked to choose from: the seat to move, its legal actions and its view.
 
-    The view is taken when the decision is made (:meth:`of_round`), or given
-    (:meth:`of_view`); the legal actions are listed from it when first read,
-    and kept. A decision holds nothing else: not the round, whose hidden cards
-    a bot must not see (the legal actions of the player to move depend only on
-    what that player sees, so the view lists them exactly).
+    The legal actions and the view are worked out when first read, and kept:
+    from the round (:meth:`of_round`) or from a view (:meth:`of_view`). A
+    decision made from a round keeps it screened, every card the seat cannot
+    see turned into a joker (:func:`~hand_rummy.visibility.screened`): the
+    legal actions of the player to move depend only on what that player sees,
+    so they are listed from it exactly, and a bot finds no hidden card in what
+    it is given.
 
     >>> from hand_rummy.rules import presets
     >>> game = Round.deal(presets.romme, players=3, seed=1)
@@ -109,7 +112,7 @@ class Choice:
     True
     """
 
-    __slots__ = ("_legal", "_view", "seat")
+    __slots__ = ("_legal", "_screened", "_view", "seat")
 
     def __init__(
         self,
@@ -127,11 +130,9 @@ class Choice:
             expect(game, Round, "the round")
         self.seat = seat
         """The seat to move."""
-        if view is None:
-            assert game is not None
-            view = game.view(seat)
         self._view = view
         self._legal = None if legal is None else tuple(legal)
+        self._screened = None if game is None else screened(game, seat)
 
     @classmethod
     def of_round(cls, game: Round, seat: int | None = None) -> Choice:
@@ -148,12 +149,19 @@ class Choice:
     def legal(self) -> tuple[Action, ...]:
         """The legal actions, in the engine's order (empty when it is not this seat's move)."""
         if self._legal is None:
-            self._legal = tuple(self._view.legal_actions())
+            game = self._screened
+            if game is not None and game.turn == self.seat:
+                self._legal = tuple(game.legal_actions())
+            else:
+                self._legal = tuple(self.view.legal_actions())
         return self._legal
 
     @property
     def view(self) -> PlayerView:
         """What the seat to move may see."""
+        if self._view is None:
+            assert self._screened is not None
+            self._view = self._screened.view(self.seat)
         return self._view
 
     def __repr__(self) -> str:

@@ -94,9 +94,14 @@ def owed_melds(seen: Seen, rng: random.Random) -> tuple[Card, ...] | None:
     pending = seen.current.obligation
     if seen.turn == seen.seat or pending not in _OWED:
         return None
-    known, demoted = seen.known_to_all()
+    held = seen.held_by_others()
+    mine, demoted = held.get(seen.turn, (Counter(), ()))
+    known = tuple(mine.elements())
+    fixed: Counter[Card] = Counter()
+    for cards, _ in held.values():
+        fixed.update(cards)  # no other hand's known cards can be dealt to this one
     size = seen.hand_sizes[seen.turn]
-    hidden = sorted((seen.unseen() - Counter(known)).elements())
+    hidden = sorted((seen.unseen() - fixed).elements())
     rng.shuffle(hidden)
     share = counts_of((*known, *hidden[: _SHARE * size]), demoted)
     state = _holding(redacted(seen), seen.turn, share)
@@ -136,7 +141,7 @@ def owed_melds(seen: Seen, rng: random.Random) -> tuple[Card, ...] | None:
         left -= Counter(pick.used)
         room -= len(pick.used)
         points += pick.points
-    lead = Counter(card for found in chosen for card in found.meld.cards) - Counter(known)
+    lead = Counter(card for found in chosen for card in found.meld.cards) - mine
     if sum(lead.values()) > size - len(known):
         return None  # the known cards left out of the melds take the room
     return tuple(sorted(lead.elements()))

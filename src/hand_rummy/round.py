@@ -390,13 +390,12 @@ class PlayerView(Seen):
         :class:`~hand_rummy.errors.InvalidStateError`.
 
         The guess keeps what the view holds: this hand, the table, the discard
-        pile, every count, and the card the player to move took this turn. It does
-        not read the history, so it may deal elsewhere a card that another player
-        took from the pile in an earlier turn and still holds, and fill a stock
-        renewed from the pile with cards that were never in that pile. The sample
-        still shows this player the same view; OpenSpiel's
-        ``resample_from_infostate`` (:mod:`hand_rummy.openspiel`), which replays
-        the whole history, keeps those facts too.
+        pile, every count, and the cards each other player is known to hold
+        (:attr:`shown`), which stay in their hands. It does not read the history,
+        so it may fill a stock renewed from the pile with cards that were never in
+        that pile. OpenSpiel's ``resample_from_infostate``
+        (:mod:`hand_rummy.openspiel`), which replays the whole history, keeps that
+        fact too.
         """
         expect(rng, random.Random, "the random generator (random.Random(seed))")
         return Round.from_state(guess(self, rng))

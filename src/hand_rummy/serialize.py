@@ -1025,7 +1025,50 @@ def view_to_json(view: PlayerView) -> JSON:
         "redeal_queue": list(view.redeal_queue),
         "history": _history_to_json(view.history),
         "outcome": _outcome_to_json(view.outcome, breakdown=True),
+        **_shown_to_json(view),
     }
+
+
+def _shown_to_json(view: PlayerView) -> JSON:
+    """The view's ``shown`` fields, written only where some seat is known to hold a card."""
+    if not view.shown:
+        return {}
+    return {
+        "shown": [_card_list(cards) for cards in view.shown],
+        "shown_demoted": [_card_list(cards) for cards in view.shown_demoted],
+    }
+
+
+def _shown_from_json(
+    obj: Mapping[str, Any], sizes: tuple[int, ...], seat: int, hand: tuple[Card, ...]
+) -> dict[str, tuple[tuple[Card, ...], ...]]:
+    """The ``shown`` fields of a view document (both or neither), checked against the
+    hands: each seat's shown cards fit its hand, the viewer's are in it, and the demoted
+    ones are among them."""
+    if ("shown" in obj) != ("shown_demoted" in obj):
+        _fail("document", "'shown' and 'shown_demoted' come together")
+    if "shown" not in obj:
+        return {}
+    players = len(sizes)
+    shown = tuple(
+        _cards(cards, f"shown[{i}]") for i, cards in enumerate(_list(obj["shown"], "shown"))
+    )
+    demoted = tuple(
+        _cards(cards, f"shown_demoted[{i}]")
+        for i, cards in enumerate(_list(obj["shown_demoted"], "shown_demoted"))
+    )
+    _sized(shown, "shown", players)
+    _sized(demoted, "shown_demoted", players)
+    for i, (cards, marked) in enumerate(zip(shown, demoted, strict=True)):
+        if len(cards) > sizes[i]:
+            _fail(f"shown[{i}]", f"lists {len(cards)} cards; the hand holds {sizes[i]}")
+        if Counter(marked) - Counter(cards):
+            _fail(f"shown_demoted[{i}]", f"lists cards that are not in shown[{i}]")
+    if Counter(shown[seat]) - Counter(hand):
+        _fail(f"shown[{seat}]", "lists cards that are not in the viewer's hand")
+    if not any(shown):
+        return {}  # nothing known: as a view without the fields
+    return {"shown": shown, "shown_demoted": demoted}
 
 
 def view_from_json(value: Any) -> PlayerView:
@@ -1047,7 +1090,7 @@ def view_from_json(value: Any) -> PlayerView:
     """
     obj = _obj(value, "document")
     _format(obj, VIEW_FORMAT)
-    obj = _fields(obj, "document", _VIEW_FIELDS)
+    obj = _fields(obj, "document", _VIEW_FIELDS, ("shown", "shown_demoted"))
     ruleset = rules_from_json(obj["rules"])
     sizes = _ints(obj["hand_sizes"], "hand_sizes")
     players = len(sizes)
@@ -1094,13 +1137,18 @@ def view_from_json(value: Any) -> PlayerView:
         _seat(s, f"redeal_queue[{i}]", players)
         for i, s in enumerate(_list(obj["redeal_queue"], "redeal_queue"))
     )
+    shown = _shown_from_json(obj, sizes, seat, hand)
     seen = Counter(hand) + Counter(discards)
     for meld in table:
         seen.update(meld.meld.cards)
     if indicator is not None:
         seen[indicator] += 1
     deck = Counter(p.card for p in ruleset.deck.cards())
-    extra = seen - deck
+    # the cards others are known to hold count too: they are in no other place
+    known = Counter(
+        c for at, cards in enumerate(shown.get("shown", ())) if at != seat for c in cards
+    )
+    extra = seen + known - deck
     if extra:
         _fail(
             "document",
@@ -1137,7 +1185,20 @@ def view_from_json(value: Any) -> PlayerView:
         redeal_queue=queue,
         history=_history_from_json(obj["history"], "history"),
         outcome=outcome,
+        **shown,
     )
+    # what the others are known to hold, with the card taken this turn, must be among the
+    # hidden cards and fit each hand (a sample deals it to them)
+    held = view.held_by_others()
+    fixed: Counter[Card] = Counter()
+    for other, (cards, _) in held.items():
+        if cards.total() > sizes[other]:
+            _fail(f"shown[{other}]", f"with the card taken this turn, passes {sizes[other]} cards")
+        fixed.update(cards)
+    missing = fixed - view.unseen()
+    if missing:
+        named = ", ".join(sorted(c.ascii for c in missing))
+        _fail("shown", f"lists {named}, which no hidden place could hold")
     if phase in (Phase.DRAW, Phase.PLAY):
         # a round in play must be one that a position can describe: the same checks of the
         # turn so far, the table's owners, the openings and the announcements

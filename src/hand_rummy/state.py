@@ -215,6 +215,12 @@ class RoundState:
     history: ActionLog
     outcome: Outcome | None
     indicator: Card | None
+    shown: tuple[tuple[int, ...], ...] = ()
+    """The hand slots of the cards each seat is known by all to hold (one entry a card,
+    ascending; empty for every seat where nothing is known): cards taken from the discard
+    pile and wilds freed from the table, less any card of the same slot that has left that
+    hand since, as nobody can tell which copy went. A round built from a position knows
+    nothing of earlier turns."""
     finder: MeldFinder = attrs.field(eq=False, repr=False)
 
     @finder.default
@@ -269,6 +275,15 @@ class RoundState:
         if not 0 <= seat < len(self.hands):
             raise InvalidStateError(f"there is no seat {seat} in a round of {len(self.hands)}")
         return self.hands[seat]
+
+    def shown_cards(self, seat: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        """The cards ``seat`` is known by all to hold (:attr:`shown`), and which of them are
+        demoted."""
+        self._vector(seat)  # refuses a seat that is not there
+        slots = self.shown[seat] if self.shown else ()
+        return tuple(CARDS[s % DEMOTED] for s in slots), tuple(
+            CARDS[s % DEMOTED] for s in slots if s >= DEMOTED
+        )
 
     def hand_size(self, seat: int) -> int:
         """How many cards ``seat`` holds."""

@@ -190,6 +190,7 @@ def _taken(state: _S, change: Taken, history: object) -> _S:
     hand = state.hands[state.turn]
     return state.replace(
         hands=_moved(state.hands, state.turn, (), (slot,)),
+        shown=_shown(state, state.turn, (), (slot,)),
         discards=state.discards[:-1],
         phase=Phase.PLAY,
         current=TurnState(
@@ -232,6 +233,7 @@ def _laid_down(state: _S, change: LaidDown, history: object) -> _S:
     )
     after = state.replace(
         hands=_moved(state.hands, seat, change.slots, ()),
+        shown=_shown(state, seat, change.slots, ()),
         table=state.table + laid,
         opened=opened,
         openings=openings,
@@ -253,6 +255,7 @@ def _laid_off(state: _S, change: LaidOff, history: object) -> _S:
     )
     after = state.replace(
         hands=_moved(state.hands, seat, (change.slot,), ()),
+        shown=_shown(state, seat, (change.slot,), ()),
         table=_replaced(state.table, change.target, change.meld),
         current=current,
         history=history,
@@ -319,6 +322,7 @@ def _exchanged(state: _S, change: Exchanged, history: object) -> _S:
     )
     return state.replace(
         hands=_moved(state.hands, state.turn, change.slots, (change.freed.index,)),
+        shown=_shown(state, state.turn, change.slots, (change.freed.index,)),
         table=_replaced(state.table, change.target, change.meld),
         current=current,
         history=history,
@@ -343,6 +347,7 @@ def _discarded(state: _S, change: Discarded, history: object) -> _S:
     seat = state.turn
     changes = {
         "hands": _moved(state.hands, seat, (change.slot,), ()),
+        "shown": _shown(state, seat, (change.slot,), ()),
         "discards": (*state.discards, change.card),
         "history": history,
     }
@@ -453,6 +458,26 @@ def _moved(
     for slot in into:
         hand[slot] += 1
     return (*hands[:seat], tuple(hand), *hands[seat + 1 :])
+
+
+def _shown(
+    state: RoundState, seat: int, out: tuple[int, ...], into: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
+    """:attr:`RoundState.shown` after ``seat`` puts the slots ``out`` on the table or the
+    pile and takes ``into`` in view of all. A card out of a slot that holds known cards may
+    be one of them: the others cannot tell, so it counts against them."""
+    shown = state.shown
+    mine = shown[seat] if shown else ()
+    if not mine and not into:
+        return shown  # most moves: nothing known of this hand
+    known = list(mine)
+    for slot in out:
+        if slot in known:
+            known.remove(slot)
+    known.extend(into)
+    known.sort()
+    every = shown or ((),) * state.players
+    return _put(every, seat, tuple(known))
 
 
 def _replaced(table: tuple[TableMeld, ...], meld_id: int, meld: Meld) -> tuple[TableMeld, ...]:

@@ -14,7 +14,7 @@ import functools
 import random
 from collections import Counter
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -35,7 +35,9 @@ from hand_rummy.state import (
     counts_of,
 )
 
-__all__ = ["Seen", "redacted", "sampled"]
+_S = TypeVar("_S", bound=RoundState)
+
+__all__ = ["Seen", "redacted", "sampled", "screened"]
 
 
 def _log(actions: Iterable[Action]) -> ActionLog:
@@ -73,6 +75,12 @@ class Seen:
     redeal_queue: tuple[int, ...]
     history: ActionLog = attrs.field(converter=_log)
     outcome: Outcome | None
+    shown: tuple[tuple[Card, ...], ...] = ()
+    """The cards each seat is known by all to hold (empty for every seat where nothing is):
+    taken from the discard pile, or freed from the table, and not out of that hand since
+    (:attr:`RoundState.shown <hand_rummy.state.RoundState.shown>`)."""
+    shown_demoted: tuple[tuple[Card, ...], ...] = ()
+    """Which of :attr:`shown` are demoted wilds, per seat."""
 
     @property
     def players(self) -> int:
@@ -112,6 +120,7 @@ class Seen:
             "redeal_queue": state.redeal_queue,
             "history": state.history,
             "outcome": state.outcome,
+            **_shown_fields(state),
         }
 
     def known_to_all(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -133,6 +142,23 @@ class Seen:
             known.append(current.freed)
         return tuple(known), demoted
 
+    def held_by_others(self) -> dict[int, tuple[Counter[Card], tuple[Card, ...]]]:
+        """For each other seat known to hold some cards, those cards and the demoted ones
+        among them: :attr:`shown`, and for the player to move :meth:`known_to_all` too."""
+        held: dict[int, tuple[Counter[Card], tuple[Card, ...]]] = {}
+        for seat, cards in enumerate(self.shown):
+            if seat != self.seat and cards:
+                held[seat] = (Counter(cards), self.shown_demoted[seat])
+        if self.turn != self.seat and self.phase is not Phase.OVER:
+            # the card taken this turn is shown too, unless a copy of it has left the hand:
+            # only this turn's record tells that it is still there then
+            known, demoted = self.known_to_all()
+            shown, marked = held.get(self.turn, (Counter(), ()))
+            both, either = shown | Counter(known), Counter(marked) | Counter(demoted)
+            if both != shown or either != Counter(marked):
+                held[self.turn] = (both, tuple(sorted(either.elements())))
+        return held
+
     def unseen(self) -> Counter[Card]:
         """The cards this player cannot see: in other hands or in the stock."""
         shown = Counter(self.hand)
@@ -149,6 +175,18 @@ class Seen:
 def _jokers(size: int) -> tuple[int, ...]:
     """A hand vector of ``size`` jokers: what a redacted round holds for a hidden hand."""
     return counts_of([JOKER] * size)
+
+
+def screened(state: _S, seat: int) -> _S:
+    """``state`` with every card ``seat`` cannot see a joker (the other hands, the stock) and
+    no deal or seed: its view of ``seat`` is ``state``'s, and so are its legal actions when
+    ``seat`` is to move. One copy of the round, where :func:`redacted` builds it from a
+    view: for a caller that may never need the view."""
+    hands = tuple(h if s == seat else _jokers(sum(h)) for s, h in enumerate(state.hands))
+    current = state.current if seat == state.turn else attrs.evolve(state.current, had_taken=False)
+    return state.replace(
+        hands=hands, stock=(JOKER,) * len(state.stock), start=(), seed=0, current=current
+    )
 
 
 def redacted(seen: Seen) -> RoundState:
@@ -184,6 +222,14 @@ def redacted(seen: Seen) -> RoundState:
     )
 
 
+def _shown_fields(state: RoundState) -> dict[str, tuple[tuple[Card, ...], ...]]:
+    """The view's fields of what each seat is known to hold (none where nothing is)."""
+    if not any(state.shown):
+        return {}
+    pairs = [state.shown_cards(seat) for seat in range(state.players)]
+    return {"shown": tuple(p[0] for p in pairs), "shown_demoted": tuple(p[1] for p in pairs)}
+
+
 def _held_before(seen: Seen, known: tuple[Card, ...], dealt: Iterable[Card]) -> bool:
     """Whether a sample that deals ``dealt`` to the player to move (beside ``known``) gives
     that player a copy of the card taken this turn that was held before the take.
@@ -208,19 +254,33 @@ def _held_before(seen: Seen, known: tuple[Card, ...], dealt: Iterable[Card]) -> 
 
 def sampled(seen: Seen, rng: random.Random, lead: Iterable[Card] = ()) -> RoundState:
     """A full round consistent with ``seen``, the hidden cards dealt at random by ``rng``;
-    ``lead``, hidden cards too, go to the player to move before the others are dealt."""
-    known, demoted = seen.known_to_all() if seen.turn != seen.seat else ((), ())
+    ``lead``, hidden cards too, go to the player to move before the others are dealt.
+    The cards another seat is known to hold (:meth:`Seen.held_by_others`) stay in that
+    hand."""
+    known, _ = seen.known_to_all() if seen.turn != seen.seat else ((), ())
+    held = seen.held_by_others()
+    fixed: Counter[Card] = Counter()
+    for cards, _ in held.values():
+        fixed.update(cards)
     first = Counter(lead)
-    unseen = seen.unseen() - Counter(known)
+    unseen = seen.unseen()
+    if fixed - unseen:
+        raise InvalidStateError("the view's cards known to be held are not among the hidden ones")
+    unseen -= fixed
     if first - unseen:
         raise InvalidStateError("the cards dealt first must be among the hidden ones")
-    room = seen.hand_sizes[seen.turn] - len(known)
+    mine = held.get(seen.turn, (Counter(), ()))[0]
+    room = seen.hand_sizes[seen.turn] - mine.total()
     if first and (seen.turn == seen.seat or sum(first.values()) > room):
         raise InvalidStateError("the cards dealt first must fit in another player's hand")
     hidden = sorted((unseen - first).elements())
     rng.shuffle(hidden)
     # dealt from the front: the player to move's share starts with them
-    at = sum(seen.hand_sizes[seat] for seat in range(seen.turn) if seat != seen.seat)
+    at = sum(
+        seen.hand_sizes[seat] - held.get(seat, (Counter(), ()))[0].total()
+        for seat in range(seen.turn)
+        if seat != seen.seat
+    )
     hidden[at:at] = sorted(first.elements())
     base = redacted(seen)
     hands = list(base.hands)
@@ -229,15 +289,33 @@ def sampled(seen: Seen, rng: random.Random, lead: Iterable[Card] = ()) -> RoundS
     for seat, size in enumerate(seen.hand_sizes):
         if seat == seen.seat:
             continue
-        dealt = hidden[at : at + size - len(known)] if seat == seen.turn else hidden[at : at + size]
+        cards, demoted = held.get(seat, (Counter(), ()))
+        dealt = hidden[at : at + size - cards.total()]
         at += len(dealt)
-        if seat == seen.turn:
-            hands[seat] = counts_of((*known, *dealt), demoted)
-            if _held_before(seen, known, dealt):
-                current = attrs.evolve(current, had_taken=True)
-        else:
-            hands[seat] = counts_of(dealt)
+        hands[seat] = counts_of((*cards.elements(), *dealt), demoted)
+        # this turn's taken card is weighed by _held_before; the other known cards are
+        # copies held beside it, as a dealt copy would be
+        if seat == seen.turn and _held_before(
+            seen, known, (*(cards - Counter(known)).elements(), *dealt)
+        ):
+            current = attrs.evolve(current, had_taken=True)
     stock = tuple(hidden[at:])
     if len(stock) != seen.stock_size:
         raise InvalidStateError("the view's card counts do not add up to the deck")
-    return base.replace(hands=tuple(hands), stock=stock, current=current, seed=rng.randrange(2**31))
+    return base.replace(
+        hands=tuple(hands),
+        stock=stock,
+        current=current,
+        shown=_slots_shown(seen),
+        seed=rng.randrange(2**31),
+    )
+
+
+def _slots_shown(seen: Seen) -> tuple[tuple[int, ...], ...]:
+    """:attr:`Seen.shown` as a round holds it: hand slots, the demoted ones apart."""
+    if not seen.shown:
+        return ()
+    return tuple(
+        tuple(slot for slot, count in enumerate(counts_of(cards, demoted)) for _ in range(count))
+        for cards, demoted in zip(seen.shown, seen.shown_demoted, strict=True)
+    )
