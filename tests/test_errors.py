@@ -260,3 +260,28 @@ def test_a_seed_of_more_than_40_digits_is_refused_everywhere() -> None:
                 make()
         with pytest.raises(tournament.TournamentError, match="the seed has at most 40 digits"):
             tournament.Tournament("classic", players=2, bots="greedy", matches=1, seed=seed)
+
+
+@pytest.mark.parametrize("seed", [1.5, "abc", None, True, 10**40])
+def test_from_deal_checks_its_seed_as_deal_does(seed: object) -> None:
+    """from_deal took any seed, and loads() then refused the document dumps() wrote of it."""
+    classic = hr.rulesets.classic
+    *hands, stock, _ = hr.Round.deal(classic, 2, seed=1).start
+    with pytest.raises(hr.InvalidStateError, match=r"the seed (must be int|has at most 40 digits)"):
+        hr.Round.from_deal(classic, list(hands), list(stock), seed=seed)  # type: ignore[arg-type]
+
+
+def test_a_document_s_seed_of_more_than_40_digits_is_refused() -> None:
+    """round_from_json read a seed of any length, where Round.deal refuses one of 41 digits."""
+    from hand_rummy import serialize  # noqa: PLC0415
+
+    text = serialize.dumps(hr.Round.deal(hr.rulesets.classic, 2, seed=1))
+    assert serialize.loads(text.replace('"seed": 1,', f'"seed": {10**40 - 1},')).seed
+    for digits in (41, 60):
+        long_seed = text.replace('"seed": 1,', '"seed": ' + "9" * digits + ",")
+        with pytest.raises(hr.InvalidStateError, match=r"^seed: .*at most 40 digits"):
+            serialize.loads(long_seed)
+    doc = serialize.round_to_json(hr.Round.deal(hr.rulesets.classic, 2, seed=1))
+    doc["seed"] = 10**5000
+    with pytest.raises(hr.InvalidStateError, match=r"^seed: .*at most 40 digits, not about 5,001"):
+        serialize.round_from_json(doc)

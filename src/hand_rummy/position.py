@@ -50,7 +50,7 @@ from typing import Literal
 import attrs
 
 from hand_rummy.cards import Card, format_cards, parse_card
-from hand_rummy.errors import InvalidStateError, expect
+from hand_rummy.errors import InvalidStateError, expect, expect_seed
 from hand_rummy.history import ActionLog
 from hand_rummy.legal import generate
 from hand_rummy.melds import CardsLike, Meld, MeldRules, judge_meld, read_cards
@@ -382,7 +382,7 @@ def _expect_types(position: Position) -> None:
     _whole(position.turn, "turn")
     _whole(position.dealer, "dealer")
     _whole(position.reshuffles, "reshuffles")
-    expect(position.seed, int, "seed")
+    expect_seed(position.seed, "seed")  # the seed of the round it makes, as Round.deal's
     if position.discard_size is not None:
         _whole(position.discard_size, "discard_size")
     if position.stock_size is not None:

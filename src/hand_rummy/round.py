@@ -129,6 +129,8 @@ class Round(RoundState):
         expect(hands, (list, tuple), "the hands")
         players = len(hands)
         _expect_setup(ruleset, players, dealer)
+        # as deal() checks it: a round's documents record its seed and must read back
+        expect_seed(seed)
         if not ruleset.players.allows(players):
             raise InvalidStateError(seats_refusal(players, ruleset))
         if not 0 <= dealer < players:

@@ -81,6 +81,7 @@ from hand_rummy.errors import (
     InvalidStateError,
     UnknownRulesError,
     expect,
+    expect_seed,
 )
 from hand_rummy.match import Deal, Match
 from hand_rummy.melds import Meld, MeldRules
@@ -212,6 +213,17 @@ def _int(value: Any, where: str, low: int | None = None, high: int | None = None
         span = f"from {low}" if high is None else f"from {low} to {high}"
         _fail(where, f"{value} is out of range ({span})")
     return value
+
+
+def _seed(value: Any, where: str) -> int:
+    # a seed as Round.deal takes one: a document's longer seed names no deal the library
+    # makes, and one of more than 4,300 digits could not be written back
+    seed = _int(value, where)
+    try:
+        expect_seed(seed)
+    except InvalidStateError as err:
+        _fail(where, str(err))
+    return seed
 
 
 def _seat(value: Any, where: str, players: int) -> int:
@@ -885,7 +897,7 @@ def round_from_json(value: Any) -> Round:
     if not ruleset.players.allows(players):
         _fail("players", seats_refusal(players, ruleset))
     dealer = _seat(obj["dealer"], "dealer", players)
-    seed = _int(obj["seed"], "seed")
+    seed = _seed(obj["seed"], "seed")
     deal = _fields(obj["deal"], "deal", ["hands", "stock", "discards", "indicator"])
     raw_hands = _list(deal["hands"], "deal.hands")
     if len(raw_hands) != players:
@@ -1484,7 +1496,7 @@ def position_form_from_json(value: Any) -> Position:
         if "openings" not in obj
         else _position_openings_from_json(obj["openings"], "openings", ruleset, players),
         reshuffles=_int(obj.get("reshuffles", 0), "reshuffles", 0),
-        seed=_int(obj.get("seed", 0), "seed"),
+        seed=_seed(obj.get("seed", 0), "seed"),
     )
 
 
@@ -1609,7 +1621,7 @@ def match_from_json(value: Any) -> Match:
     players = _int(obj["players"], "players")
     if not ruleset.players.allows(players):
         _fail("players", seats_refusal(players, ruleset))
-    seed = _int(obj["seed"], "seed")
+    seed = _seed(obj["seed"], "seed")
     first_dealer = _seat(obj["first_dealer"], "first_dealer", players)
     length = _int(obj["length"], "length", 1)
     deals = tuple(
