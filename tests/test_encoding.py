@@ -500,6 +500,39 @@ def test_rulesets_and_tables_it_does_not_cover() -> None:
         assert issubclass(error, hr.HandRummyError)
 
 
+def test_the_arguments_are_checked_whatever_the_cache_holds() -> None:
+    """3.0 and True equal and hash as 3 and 1: once those were cached, of() took them."""
+    saudi = hr.rulesets.saudi
+    for _ in range(2):  # the second time the equal int keys are in the cache
+        with pytest.raises(hr.InvalidStateError, match="number of players must be int, not float"):
+            ActionSpace.of(saudi, 3.0)  # type: ignore[arg-type]
+        with pytest.raises(hr.InvalidStateError, match="table slots must be int, not bool"):
+            ActionSpace.of(saudi, 3, True)
+        ActionSpace.of(saudi, 3)
+        ActionSpace.of(saudi, 3, 1)
+    with pytest.raises(hr.InvalidStateError, match="the ruleset must be Ruleset, not list"):
+        ActionSpace.of([], 3)  # type: ignore[arg-type]
+
+
+def test_table_slots_are_at_most_the_melds_a_deck_can_make() -> None:
+    """10**40 slots were taken, and the environment then failed inside numpy."""
+    classic = hr.rulesets.classic  # 106 cards, melds of at least 3
+    assert ActionSpace.of(classic, 2, 35).size == ActionSpace.of(classic, 2).size
+    for slots in (36, 10**40):
+        with pytest.raises(
+            encoding.NotCoveredError, match="at most 35 slots, the most melds a deck of 106 cards"
+        ):
+            ActionSpace.of(classic, 2, slots)
+
+
+def test_walk_refuses_ids_that_are_no_sequence() -> None:
+    game = started()
+    space = ActionSpace.of(game.ruleset, game.players)
+    for ids in (None, 5, "12"):
+        with pytest.raises(encoding.IdNotLegalError, match="a sequence of action ids, not"):
+            space.walk(ids, game.view(game.turn))  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("spades", ["KS JS QS", "QS KS JS", "JS QS KS"])
 def test_a_run_written_out_of_order_encodes_as_its_table_form(spades: str) -> None:
     """The docs: melds written in another order encode to the path of the legal lay-down

@@ -46,7 +46,7 @@ from hand_rummy.encoding.errors import (
     NotToMoveError,
     TableTooLargeError,
 )
-from hand_rummy.encoding.layout import Block, Fill, Layout
+from hand_rummy.encoding.layout import Block, Fill, Layout, check_layout
 from hand_rummy.errors import expect
 from hand_rummy.round import PlayerView, Round
 from hand_rummy.rules.ruleset import Ruleset
@@ -79,10 +79,11 @@ class ActionSpace:
         self.layout = layout
 
     @staticmethod
-    @functools.lru_cache(maxsize=64)
     def of(ruleset: Ruleset, players: int, table_slots: int | None = None) -> ActionSpace:
         """The action space (cached); ``table_slots`` bounds the table melds ids can name."""
-        return ActionSpace(Layout.of(ruleset, players, table_slots))
+        # checked before the cache: 3.0 or True equal and hash as a cached 3 or 1 would
+        check_layout(ruleset, players, table_slots)
+        return _space_of(ruleset, players, table_slots)
 
     @classmethod
     def for_view(cls, view: ViewLike) -> ActionSpace:
@@ -153,3 +154,8 @@ def decode(action_id: int, view: ViewLike) -> Step:
 def encode(action: Action, view: ViewLike) -> tuple[int, ...]:
     """See :meth:`ActionSpace.encode`."""
     return ActionSpace.for_view(view).encode(action, view)
+
+
+@functools.lru_cache(maxsize=64)
+def _space_of(ruleset: Ruleset, players: int, table_slots: int | None) -> ActionSpace:
+    return ActionSpace(Layout.of(ruleset, players, table_slots))

@@ -348,6 +348,8 @@ class Decision:
 
 def walk(decision: Decision, ids: Sequence[int]) -> Step:
     """Decode ``ids`` one after the other from ``decision``; the last step's result."""
+    if isinstance(ids, (str, bytes)) or not isinstance(ids, Iterable):
+        raise IdNotLegalError(f"the ids must be a sequence of action ids, not {type(ids).__name__}")
     step: Step = decision
     for action_id in ids:
         if not isinstance(step, Decision):

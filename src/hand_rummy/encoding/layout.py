@@ -30,7 +30,16 @@ from hand_rummy.melds import MeldRules
 from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.rules.wilds import MeldKind
 
-__all__ = ["MAX_RUN", "Block", "Fill", "Layout", "RunFrame", "SetFrame"]
+__all__ = [
+    "MAX_RUN",
+    "Block",
+    "Fill",
+    "Layout",
+    "RunFrame",
+    "SetFrame",
+    "check_layout",
+    "most_table_slots",
+]
 
 MAX_RUN = 13
 """A run holds each rank once, so thirteen cards at most."""
@@ -112,34 +121,51 @@ class Block:
         return isinstance(action_id, int) and self.start <= action_id < self.stop
 
 
+def most_table_slots(ruleset: Ruleset) -> int:
+    """The most melds the deck of ``ruleset`` can make: its size over the smallest meld."""
+    smallest = max(1, min(ruleset.runs.min_length, ruleset.sets.min_size))
+    return ruleset.deck.size // smallest
+
+
+def check_layout(ruleset: Ruleset, players: int, table_slots: int | None) -> int:
+    """Refuse what no layout is made of; the number of table slots, filled in if ``None``."""
+    expect(ruleset, Ruleset, "the ruleset")
+    expect(players, int, "the number of players")
+    if not ruleset.players.allows(players):
+        raise NotCoveredError(
+            f"{ruleset.title} is for {ruleset.players.describe().rstrip('.')}, not {players}"
+        )
+    most = most_table_slots(ruleset)
+    if table_slots is None:
+        return most
+    expect(table_slots, int, "the number of table slots")
+    if table_slots < 1:
+        raise NotCoveredError(f"the table needs at least one slot, not {table_slots}")
+    if table_slots > most:
+        # more slots could never be filled, and each one adds ids (and observation rows)
+        raise NotCoveredError(
+            f"the table needs at most {most} slots, the most melds a deck of "
+            f"{ruleset.deck.size} cards can make, not {table_slots}"
+        )
+    return table_slots
+
+
 class Layout:
     """Every id of the action space of ``ruleset`` with ``players`` players.
 
     Build it with :meth:`of` (cached). ``table_slots`` bounds the table melds
     that lay-off and exchange ids can name; by default it is the most melds
     the deck can make (its size over the smallest meld), so no table ever
-    exceeds it. A smaller bound makes the space smaller, and a table beyond it
+    exceeds it, and more slots are refused (they could never be filled). A smaller
+    bound makes the space smaller, and a table beyond it
     raises :class:`~hand_rummy.encoding.errors.TableTooLargeError`.
     """
 
     def __init__(self, ruleset: Ruleset, players: int, table_slots: int | None = None) -> None:
-        expect(ruleset, Ruleset, "the ruleset")
-        expect(players, int, "the number of players")
-        if not ruleset.players.allows(players):
-            raise NotCoveredError(
-                f"{ruleset.title} is for {ruleset.players.describe().rstrip('.')}, not {players}"
-            )
+        self.table_slots = check_layout(ruleset, players, table_slots)
         self.ruleset = ruleset
         self.players = players
-        runs, sets = ruleset.runs, ruleset.sets
-        smallest = max(1, min(runs.min_length, sets.min_size))
-        most = ruleset.deck.size // smallest
-        if table_slots is None:
-            table_slots = most
-        expect(table_slots, int, "the number of table slots")
-        if table_slots < 1:
-            raise NotCoveredError(f"the table needs at least one slot, not {table_slots}")
-        self.table_slots = table_slots
+        runs = ruleset.runs
         self.wrap = runs.wrap
         self.has_wilds = ruleset.uses_indicator or ruleset.deck.jokers > 0
         self.announces = bool(ruleset.going_out.announce_at)
@@ -202,14 +228,14 @@ class Layout:
         self.submit = block("submit", 1, "lay down the melds chosen so far")
         self._lay_off = block(
             "lay_off",
-            table_slots * 4 * self.fills,
+            self.table_slots * 4 * self.fills,
             "lay off on a table slot: fill (natural, wild"
             + (", demoted, demoted joker" if self.demotes else "")
             + ") times place (a run's low or high end, or a set's suit)",
         )
         self._exchange = block(
             "exchange",
-            table_slots * _EXCHANGE_CODES,
+            self.table_slots * _EXCHANGE_CODES,
             "exchange a wild at a table slot: a run's wild by offset, a set's by suits paid",
         )
         self._rules: dict[Card | None, MeldRules] = {}
@@ -218,10 +244,11 @@ class Layout:
         self._by_name = {b.name: b for b in blocks}
 
     @staticmethod
-    @functools.lru_cache(maxsize=64)
     def of(ruleset: Ruleset, players: int, table_slots: int | None = None) -> Layout:
         """The layout for ``ruleset`` and ``players`` (cached)."""
-        return Layout(ruleset, players, table_slots)
+        # checked before the cache: 3.0 or True equal and hash as a cached 3 or 1 would
+        check_layout(ruleset, players, table_slots)
+        return _layout_of(ruleset, players, table_slots)
 
     @property
     def key(self) -> tuple[Ruleset, int, int]:
@@ -381,3 +408,8 @@ def _runs_take_two_wilds(ruleset: Ruleset) -> bool:
                 if not limits.check(MeldKind.RUN, mask, ""):
                     return True
     return False
+
+
+@functools.lru_cache(maxsize=64)
+def _layout_of(ruleset: Ruleset, players: int, table_slots: int | None) -> Layout:
+    return Layout(ruleset, players, table_slots)
