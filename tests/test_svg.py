@@ -283,6 +283,21 @@ def test_a_scale_beyond_the_sizes_a_viewer_takes_is_refused(scale: float, shown:
     assert str(refused.value) == f"the scale must be a number from 0.01 to 100, not {shown}"
 
 
+@pytest.mark.parametrize(
+    ("width", "shown"),
+    [(float("nan"), "nan"), (float("-inf"), "-inf"), (-5, "-5"), (0.5, "0.5"), (10**400, "1000")],
+    ids=["nan", "-inf", "-5", "0.5", "10**400"],
+)
+def test_a_table_width_no_table_can_wrap_at_is_refused(width: float, shown: str) -> None:
+    """NaN, -inf and -5 were drawn as if nothing were wrong; 10**400 overflowed in float()."""
+    with pytest.raises(hr.InvalidStateError) as refused:
+        svg.table([], width=width)
+    assert str(refused.value).startswith(
+        f"the width must be a number from 1 to 100000, not {shown}"
+    )
+    assert svg.table([], width=1) and svg.table([], width=100_000)
+
+
 def test_the_smallest_and_largest_scales_are_drawn() -> None:
     """A card is 50 × 70 units: 0.5 × 0.7 pixels at 0.01, 5000 × 7000 at 100."""
     small, large = parse(svg.card("QS", scale=0.01)), parse(svg.card("QS", scale=100))

@@ -576,14 +576,23 @@ _SCALES = (0.01, 100.0)
 a number a viewer can take (1e308 times a width is infinite)."""
 
 
-def _scale(scale: float) -> float:
-    expect(scale, (int, float), "the scale")
-    low, high = _SCALES
+_WIDTHS = (1.0, 100_000.0)
+"""The table widths allowed, in the drawings' units: under one there is no width to wrap
+at, and every table fits on one line long before the top."""
+
+
+def _number(value: float, what: str, bounds: tuple[float, float]) -> float:
+    expect(value, (int, float), what)
+    low, high = bounds
     # compared, not converted: NaN fails both bounds, and float() of a huge int overflows
-    if not low <= scale <= high:
-        shown = repr(scale) if len(repr(scale)) <= 20 else f"{repr(scale)[:19]}…"
-        raise InvalidStateError(f"the scale must be a number from {low} to {high:g}, not {shown}")
-    return float(scale)
+    if not low <= value <= high:
+        shown = repr(value) if len(repr(value)) <= 20 else f"{repr(value)[:19]}…"
+        raise InvalidStateError(f"{what} must be a number from {low:g} to {high:g}, not {shown}")
+    return float(value)
+
+
+def _scale(scale: float) -> float:
+    return _number(scale, "the scale", _SCALES)
 
 
 def _rules(rules: MeldRules | None) -> MeldRules | None:
@@ -806,15 +815,16 @@ def table(
 ) -> Svg:
     """The melds on the table (``round.table``), each with its number and owner.
 
-    Melds run left to right and wrap to a new line past ``width`` units.
+    Melds run left to right and wrap to a new line past ``width`` units (from 1 to
+    100,000).
 
     >>> import hand_rummy as hr
     >>> run = hr.TableMeld(1, 2, hr.Meld.of("7H 8H 9H"), hr.MeldKind.RUN)
     >>> "Meld 1, a run laid by Anna: 7♥ 8♥ 9♥" in table([run], names=["Ben", "Cem", "Anna"])
     True
     """
-    expect(width, (int, float), "the width")
-    box, title = _table_box(_table_melds(melds), _rules(rules), _names(names), float(width))
+    wrap = _number(width, "the width", _WIDTHS)
+    box, title = _table_box(_table_melds(melds), _rules(rules), _names(names), wrap)
     return _document(box, title, scale=_scale(scale), paper=True)
 
 
