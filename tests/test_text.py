@@ -144,3 +144,38 @@ def test_a_ruleset_prints_as_its_rules_in_words() -> None:
     gulf = hr.build("gulf", ["joker_exchange"])
     assert str(gulf) == gulf.describe()
     assert str(gulf).splitlines()[0] == "gulf+joker_exchange"
+
+
+def test_each_function_refuses_what_it_cannot_draw() -> None:
+    """The text functions checked nothing: a view given for a round failed with TypeError,
+    None and a ruleset with AttributeError, and a round given for a view with a CardParseError
+    about its cards."""
+    from hand_rummy import text  # noqa: PLC0415
+
+    game = hr.Round.deal(hr.rulesets.classic, players=2, seed=1)
+    run = hr.TableMeld(1, 0, hr.Meld.of("7H 8H 9H"), hr.MeldKind.RUN)
+    calls = {
+        "the round must be Round, not PlayerView": lambda: text.round_text(game.view(0)),
+        "the view must be PlayerView, not Round": lambda: text.view_text(game),
+        "the round or view must be Round or PlayerView, not NoneType": lambda: text.round_summary(
+            None
+        ),
+        "the match must be Match, not Round": lambda: text.match_text(game),
+        "the match must be Match, not str": lambda: text.match_summary("match"),
+        "the rules (MeldRules.of(ruleset, indicator)) must be MeldRules, not Ruleset": lambda: (
+            text.describe_wilds(hr.rulesets.classic)
+        ),
+        "a table meld must be TableMeld, not NoneType": lambda: text.table_lines([None]),
+        "the table must be Sequence, not int": lambda: text.table_lines(5),
+        "the width must be int, not str": lambda: text.table_lines([run], width="80"),
+        "you (the seat the picture is drawn for) must be int, not str": lambda: text.table_lines(
+            [run], "0"
+        ),
+        "the seat must be int, not str": lambda: text.seat_name("2"),
+        "the number must be int, not float": lambda: text.counted(1.5, "card"),
+    }
+    for message, call in calls.items():
+        with pytest.raises(hr.InvalidStateError) as refused:
+            call()
+        assert str(refused.value) == message
+    assert text.table_lines([run], 0, width=80) == ["Table:", "  [1] 7♥ 8♥ 9♥  seat 0 (you)"]

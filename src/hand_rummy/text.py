@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hand_rummy.cards import JOKER, Card, format_cards
+from hand_rummy.errors import expect
 from hand_rummy.match import Match
 from hand_rummy.melds import MeldRules
 from hand_rummy.round import Ending, Phase, PlayerView, Round
@@ -49,6 +50,8 @@ _COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 def counted(number: int, thing: str) -> str:
     """``1 card``, ``2 cards``."""
+    expect(number, int, "the number")
+    expect(thing, str, "the thing counted")
     return f"{number} {thing}" if number == 1 else f"{number} {thing}s"
 
 
@@ -73,6 +76,7 @@ def describe_wilds(rules: MeldRules) -> list[str]:
     The two jokers are not wild this round: each is a natural A♠.
     Wild limits: A meld is never all wild. At most 1 wild card per meld.
     """
+    expect(rules, MeldRules, "the rules (MeldRules.of(ruleset, indicator))")
     wilds, deck = rules.wilds, rules.ruleset.deck
     head = f"Indicator {wilds.indicator}. " if wilds.indicator is not None else ""
     wild = sorted(wilds.wild)
@@ -102,6 +106,12 @@ def table_lines(
     """The melds on the table, one a line: its number, its cards (a wild with the card it
     stands for) and who laid it (``you`` is the seat the picture is drawn for). A line
     longer than ``width`` puts the owner on a line of its own."""
+    expect(table, Sequence, "the table")
+    for laid in table:
+        expect(laid, TableMeld, "a table meld")
+    _expect_you(you)
+    if width is not None:
+        expect(width, int, "the width")
     if not table:
         return ["Table: no melds yet"]
     ids = [f"[{laid.id}]" for laid in table]
@@ -120,11 +130,19 @@ def table_lines(
 
 def seat_name(seat: int, you: int | None = None) -> str:
     """``seat 2``, or ``seat 2 (you)`` for the seat a picture is drawn for."""
+    expect(seat, int, "the seat")
+    _expect_you(you)
     return f"seat {seat} (you)" if seat == you else f"seat {seat}"
+
+
+def _expect_you(you: object) -> None:
+    if you is not None:
+        expect(you, int, "you (the seat the picture is drawn for)")
 
 
 def round_text(game: Round) -> str:
     """The whole round in plain text, every hand face up (what ``str(game)`` gives)."""
+    expect(game, Round, "the round")
     hands = [format_cards(game.hand(seat)) for seat in range(game.players)]
     return _picture(game, len(game.stock), hands, None)
 
@@ -132,6 +150,7 @@ def round_text(game: Round) -> str:
 def view_text(view: PlayerView) -> str:
     """What ``view.seat`` sees in plain text: its own hand, the other hands as counts (what
     ``str(view)`` gives)."""
+    expect(view, PlayerView, "the view")
     hands: list[str | None] = [None] * view.players
     hands[view.seat] = format_cards(view.hand)
     return _picture(view, view.stock_size, hands, view.seat)
@@ -139,6 +158,7 @@ def view_text(view: PlayerView) -> str:
 
 def round_summary(seen: Round | PlayerView) -> str:
     """One line on where a round stands (the ``repr`` of a round and of a view)."""
+    expect(seen, (Round, PlayerView), "the round or view")
     name = "Round" if isinstance(seen, Round) else f"PlayerView of seat {seen.seat},"
     stock = len(seen.stock) if isinstance(seen, Round) else seen.stock_size
     table = counted(len(seen.table), "meld")
@@ -176,6 +196,7 @@ def _demoted(seen: Round | PlayerView, seat: int) -> tuple[Card, ...]:
 def match_text(match: Match) -> str:
     """A match in plain text: its rules, the totals, and the round in play or the winners
     (what ``str(match)`` gives; ``str(match.current)`` draws the round in play)."""
+    expect(match, Match, "the match")
     lines = [f"{match.ruleset.title}, {counted(match.players, 'player')}", match.policy.describe()]
     scored = len(match.scored_rounds)
     lines.append(f"{counted(len(match.rounds), 'round')} played, {scored} of them scored")
@@ -195,6 +216,7 @@ def match_text(match: Match) -> str:
 
 def match_summary(match: Match) -> str:
     """One line on where a match stands (the ``repr`` of a match)."""
+    expect(match, Match, "the match")
     totals = ", ".join(map(str, match.totals))
     players = counted(match.players, "player")
     return f"<Match {match.ruleset.title}, {players}: {_match_where(match)}, totals {totals}>"
