@@ -435,6 +435,10 @@ def test_loads_reads_each_kind_by_its_own_format() -> None:
             loads(text)
     with pytest.raises(hr.InvalidStateError, match="unknown kind 'deal'"):
         loads("{}", "deal")  # type: ignore[arg-type]
+    # a kind that is no string: a list raised TypeError (unhashable) from the lookup
+    for kind, seen in (([], r"\[\]"), (1, "1"), (b"round", "b'round'")):
+        with pytest.raises(hr.InvalidStateError, match=f"unknown kind {seen}; use 'round'"):
+            loads("{}", kind)  # type: ignore[arg-type]
 
 
 def test_a_finished_rounds_view_keeps_the_scores_line_by_line() -> None:

@@ -82,6 +82,7 @@ from hand_rummy.errors import (
     UnknownRulesError,
     expect,
     expect_seed,
+    shown,
 )
 from hand_rummy.match import Deal, Match
 from hand_rummy.melds import Meld, MeldRules
@@ -342,8 +343,8 @@ def meld_from_json(value: Any, where: str = "meld") -> Meld:
             _fail(f"{where}.roles", f"{key!r} is not a position in the meld")
         # the length first: int() refuses keys of more than 4,300 digits
         if len(key) > len(str(len(cards))) or int(key) >= len(cards):
-            shown = key if len(key) <= 20 else f"{key[:20]}…"
-            _fail(f"{where}.roles", f"position {shown} lies outside the {len(cards)}-card meld")
+            place = key if len(key) <= 20 else f"{key[:20]}…"
+            _fail(f"{where}.roles", f"position {place} lies outside the {len(cards)}-card meld")
         roles[int(key)] = card_from_json(role, f"{where}.roles[{key!r}]")
     demoted = _ints(obj.get("demoted", []), f"{where}.demoted")
     for i, position in enumerate(demoted):
@@ -1708,9 +1709,10 @@ def loads(
     view, a match or a position, and an object with a ``"type"`` and no format is an
     action. With ``kind``, a document of another kind is refused.
     """
-    if kind is not None and kind not in _LOADERS:
+    # a kind of another type is no key (a list could not even be looked up)
+    if kind is not None and (not isinstance(kind, str) or kind not in _LOADERS):
         raise InvalidStateError(
-            f"unknown kind {kind!r}; use 'round', 'view', 'action', 'match' or 'position'"
+            f"unknown kind {shown(kind)}; use 'round', 'view', 'action', 'match' or 'position'"
         )
     if not isinstance(text, (str, bytes, bytearray)):
         raise InvalidStateError(f"expected JSON text, not {type(text).__name__}")
