@@ -494,3 +494,14 @@ def test_max_steps_must_be_a_positive_whole_number(bad: object) -> None:
 @with_warnings
 def test_pettingzoo_api_test_passes_with_a_step_limit() -> None:
     api_test(env("gulf", players=4, max_steps=40), num_cycles=200)
+
+
+def test_reward_scale_takes_numpy_floats_and_shows_text_as_text() -> None:
+    """np.float32(1) was refused as "not 1.0", and "1" as "not 1": the message hid the type."""
+    assert raw_env("classic", players=2, reward_scale=np.float32(2)).reward_scale == 2.0
+    with pytest.raises(
+        hr.InvalidStateError, match=r"reward_scale must be a positive number, not '1'$"
+    ):
+        raw_env("classic", players=2, reward_scale="1")  # type: ignore[arg-type]
+    with pytest.raises(hr.InvalidStateError, match="not a number of about 401 digits"):
+        raw_env("classic", players=2, reward_scale=10**400)

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import functools
+import random
 import subprocess
 import sys
+from collections.abc import Callable
 
 import pytest
 
 import hand_rummy as hr
 from hand_rummy import envs, openspiel, tournament
 from hand_rummy.bots import Choice, GreedyBot, RandomBot, play_round
+from hand_rummy.testing import random_action
 
 
 @pytest.mark.parametrize(
@@ -285,3 +288,115 @@ def test_a_document_s_seed_of_more_than_40_digits_is_refused() -> None:
     doc["seed"] = 10**5000
     with pytest.raises(hr.InvalidStateError, match=r"^seed: .*at most 40 digits, not about 5,001"):
         serialize.round_from_json(doc)
+
+
+HUGE = 10**5000  # past the 4,300 digits Python writes as text
+
+
+def _huge_calls() -> dict[str, Callable[[], object]]:
+    from hand_rummy import encoding, svg, text  # noqa: PLC0415
+    from hand_rummy.deals import fill_deal  # noqa: PLC0415
+    from hand_rummy.observation import observe  # noqa: PLC0415
+    from hand_rummy.search import SearchBot  # noqa: PLC0415
+
+    classic = hr.rulesets.classic
+    game = hr.Round.deal(classic, players=2, seed=1)
+    view = game.view(game.turn)
+    space = encoding.ActionSpace.of(classic, 2)
+    played = game
+    rng = random.Random(3)
+    while not played.table:  # a meld on the table, where the mover may lay off
+        played = played.apply(random_action(played, rng))
+    card = played.hand(played.turn)[0]
+    quick = functools.partial(tournament.Tournament, "classic", bots=["greedy"])
+    return {
+        "Round.view": lambda: game.view(HUGE),
+        "Round.view(-)": lambda: game.view(-HUGE),
+        "Round.hand": lambda: game.hand(HUGE),
+        "Round.check(seat=)": lambda: game.check(hr.DrawStock(), seat=HUGE),
+        "Round.deal(players=)": lambda: hr.Round.deal(classic, players=HUGE, seed=1),
+        "Round.deal(dealer=)": lambda: hr.Round.deal(classic, 2, seed=1, dealer=HUGE),
+        "fill_deal(dealer=)": lambda: fill_deal(classic, 2, seed=1, dealer=HUGE),
+        "apply(LayOff)": lambda: played.apply(hr.LayOff(HUGE, card)),
+        "apply(Exchange)": lambda: played.apply(hr.Exchange(HUGE, (card,))),
+        "dumps(LayOff)": lambda: __import__("hand_rummy.serialize").serialize.dumps(
+            hr.LayOff(HUGE, card)
+        ),
+        "Match.new(length=)": lambda: hr.Match.new(classic, 2, 1, length=HUGE),
+        "Match.new(players=)": lambda: hr.Match.new(classic, HUGE, 1),
+        "MatchPolicy(length=)": lambda: hr.rules.MatchPolicy(length=HUGE),
+        "ActionSpace.of": lambda: encoding.ActionSpace.of(classic, HUGE),
+        "ActionSpace.describe": lambda: space.describe(HUGE),
+        "ActionSpace.decode": lambda: space.decode(HUGE, view),
+        "ActionSpace.walk": lambda: space.walk([HUGE], view),
+        "Tournament(players=)": lambda: quick(players=HUGE, matches=1),
+        "Tournament(matches=)": lambda: quick(players=2, matches=HUGE),
+        "Tournament(rounds=)": lambda: quick(players=2, matches=1, rounds=HUGE),
+        "Tournament(time_limit=)": lambda: quick(players=2, matches=1, time_limit=HUGE),
+        "run(workers=)": lambda: tournament.run(quick(players=2, matches=1), workers=HUGE),
+        "svg.table(width=)": lambda: svg.table([], width=HUGE),
+        "svg.card(scale=)": lambda: svg.card("7H", scale=HUGE),
+        "observe(totals=)": lambda: observe(view, totals=(HUGE, 0), rounds=1),
+        "observe(rounds=)": lambda: observe(view, totals=(0, 0), rounds=HUGE),
+        "Position(hand_size=)": lambda: hr.Round.from_position(
+            hr.Position(
+                classic, players=[hr.PositionSeat("AC", HUGE), 14], turn=0, phase=hr.Phase.DRAW
+            )
+        ),
+        "Position(turn=)": lambda: hr.Round.from_position(
+            hr.Position(classic, players=[13, 14], turn=HUGE, phase=hr.Phase.DRAW)
+        ),
+        "build_deck": lambda: hr.build_deck(HUGE, 0),
+        "DeckPolicy": lambda: hr.rules.DeckPolicy(packs=HUGE),
+        "Meld.of(roles=)": lambda: hr.Meld.of("7H 8H 9H", roles={HUGE: "8H"}),
+        "SearchBot(seconds=)": lambda: SearchBot(seconds=HUGE),
+        "SearchBot(margin=)": lambda: SearchBot(margin=HUGE),
+        "text.seat_name": lambda: text.seat_name(HUGE),
+    }
+
+
+@pytest.mark.parametrize("name", list(_huge_calls()))
+def test_a_number_too_long_to_write_is_refused_by_its_size(name: str) -> None:
+    """The checks compared a range and then wrote the number into the message: Python's
+    ValueError (4,300 digits) or an OverflowError from float() escaped instead."""
+    call = _huge_calls()[name]
+    if name == "text.seat_name":  # no range to check: the name says how long the number is
+        assert call() == "seat a number of about 5,001 digits"
+        return
+    with pytest.raises(hr.HandRummyError) as refused:
+        call()
+    assert "a number of about 5,001 digits" in str(refused.value) or (
+        name == "Round.view(-)" and "a negative number of about 5,001" in str(refused.value)
+    )
+
+
+def test_number_writes_the_digits_or_the_size() -> None:
+    from hand_rummy.errors import number, shown  # noqa: PLC0415
+
+    assert number(12) == "12"
+    assert number(-(10**40) + 1) == "-" + "9" * 40
+    assert number(10**40) == "a number of about 41 digits"
+    assert number(-HUGE) == "a negative number of about 5,001 digits"
+    assert number(1234567, grouped=True) == "1,234,567"
+    assert number(1.5) == "1.5"
+    assert shown(HUGE) == "a number of about 5,001 digits"
+    assert shown("2") == "'2'"
+
+
+def test_a_match_lasts_at_most_ten_thousand_custom_or_not() -> None:
+    """length=10**5000 with custom_length=True was taken, and the match then could not be
+    printed or written."""
+    from hand_rummy import serialize  # noqa: PLC0415
+
+    classic = hr.rulesets.classic
+    longest = hr.Match.new(classic, 2, 1, length=10_000, custom_length=True)
+    assert serialize.loads(serialize.dumps(longest)) == longest
+    for length in (10_001, HUGE):
+        with pytest.raises(hr.InvalidStateError, match="a match lasts at most 10,000"):
+            hr.Match.new(classic, 2, 1, length=length, custom_length=True)
+        with pytest.raises(hr.InvalidStateError, match="a match lasts at most 10,000"):
+            hr.rules.MatchPolicy(end=hr.rules.MatchEnd.PENALTY_LIMIT, length=length)
+    doc = serialize.match_to_json(longest)
+    doc["length"] = 10_001
+    with pytest.raises(hr.InvalidStateError, match=r"^length: 10001 is out of range"):
+        serialize.match_from_json(doc)

@@ -336,6 +336,18 @@ def test_records_are_written_in_match_order_as_they_come() -> None:
     assert seen == [0, 1, 2, 3, 4]
 
 
+def test_a_count_given_as_text_is_shown_as_text() -> None:
+    """players="2" was refused as "not 2", which reads as if 2 were wrong."""
+    with pytest.raises(
+        TournamentError, match="number of players must be a positive number, not '2'"
+    ):
+        quick(players="2")
+    with pytest.raises(
+        TournamentError, match="number of workers must be a positive number, not '2'"
+    ):
+        run(quick(), workers="2")  # type: ignore[arg-type]
+
+
 def test_bad_settings_are_refused() -> None:
     with pytest.raises(TournamentError, match="is for 2 to 4 players, each for themselves, not 5"):
         quick(players=5)

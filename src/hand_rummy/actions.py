@@ -18,7 +18,7 @@ from typing import TypeAlias, Union, get_args
 import attrs
 
 from hand_rummy.cards import Card, format_cards, parse_card
-from hand_rummy.errors import InvalidStateError, expect
+from hand_rummy.errors import InvalidStateError, expect, number
 from hand_rummy.melds import CardsLike, Meld, read_cards
 
 __all__ = [
@@ -101,7 +101,7 @@ class LayOff:
     def __str__(self) -> str:
         role = f"(={self.role})" if self.role is not None else ""
         taken = " (taken, natural)" if self.demoted else ""
-        return f"lay off {self.card}{role}{taken} on meld {self.target}"
+        return f"lay off {self.card}{role}{taken} on meld {number(self.target)}"
 
 
 @attrs.frozen
@@ -118,7 +118,7 @@ class Exchange:
         return cls(target, read_cards(cards))
 
     def __str__(self) -> str:
-        return f"exchange {format_cards(self.cards)} for the wild in meld {self.target}"
+        return f"exchange {format_cards(self.cards)} for the wild in meld {number(self.target)}"
 
 
 @attrs.frozen

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from hand_rummy.errors import CardParseError, InvalidStateError
+from hand_rummy.errors import CardParseError, InvalidStateError, number
 
 __all__ = [
     "CARDS",
@@ -238,7 +238,7 @@ def build_deck(decks: int, jokers: int) -> tuple[PhysicalCard, ...]:
         if isinstance(count, bool) or not isinstance(count, int):
             raise InvalidStateError(f"{what} must be int, not {type(count).__name__}")
         if not 0 <= count <= most:
-            raise InvalidStateError(f"{what} must be from 0 to {most}, not {count}")
+            raise InvalidStateError(f"{what} must be from 0 to {most}, not {number(count)}")
     return _deck(decks, jokers)
 
 
@@ -340,18 +340,18 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     items = list(text)
     whole = " ".join(str(item) for item in items)
     cards, at = [], 0
-    for number, item in enumerate(items):
+    for index, item in enumerate(items):
         if isinstance(item, Card):
             cards.append(item)
             at += len(str(item)) + 1
             continue
         if not isinstance(item, str):
             raise CardParseError(
-                f"item {number} of the list is {type(item).__name__} {item!r}, not a card's text",
+                f"item {index} of the list is {type(item).__name__} {item!r}, not a card's text",
                 whole,
                 at,
             )
-        cards.append(_read_token(item, at, whole, f"item {number} of the list"))
+        cards.append(_read_token(item, at, whole, f"item {index} of the list"))
         at += len(item) + 1
     return tuple(cards)
 

@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Mapping
 
 from hand_rummy.cards import Card, format_cards
-from hand_rummy.errors import InvalidStateError, expect, expect_seed
+from hand_rummy.errors import InvalidStateError, expect, expect_seed, number
 from hand_rummy.match import Deal
 from hand_rummy.melds import CardsLike, read_cards
 from hand_rummy.position import fill_cards
@@ -68,7 +68,9 @@ def fill_deal(
     if not ruleset.players.allows(players):
         raise InvalidStateError(seats_refusal(players, ruleset))
     if not 0 <= dealer < players:
-        raise InvalidStateError(f"the dealer must be a seat from 0 to {players - 1}, not {dealer}")
+        raise InvalidStateError(
+            f"the dealer must be a seat from 0 to {players - 1}, not {number(dealer)}"
+        )
     if hands is not None:
         expect(hands, Mapping, "the hands")
     given_hands = dict(hands or {})

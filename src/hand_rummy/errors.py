@@ -21,6 +21,7 @@ __all__ = [
     "error_text",
     "expect",
     "expect_seed",
+    "number",
     "shown",
     "whole",
 ]
@@ -94,14 +95,41 @@ hold it as a JSON number, which the referee reads up to 40 digits (its ``integer
 limit), and Python writes no integer of more than 4,300 digits as text at all."""
 
 
+_SHOWN_DIGITS = 40
+"""The most digits :func:`number` writes out; a longer number is shown by its size."""
+
+
+def _digits_about(value: int) -> int:
+    # from the bit length: str() refuses ints of more than 4,300 digits, and is slow near it
+    return int(abs(value).bit_length() * 0.30103) + 1
+
+
+def number(value: float, *, grouped: bool = False) -> str:
+    """``value`` written for a message: its digits, or for an int of more than 40 digits
+    its size, ``a number of about 5,001 digits``. A caller's int can be too long for
+    ``str()`` (4,300 digits at most), and a message must not fail in the writing. A float
+    is written as ``str()`` writes it; ``grouped`` writes an int with thousands separators.
+
+    >>> number(-12), number(2.5), number(10**7, grouped=True), number(10**5000)
+    ('-12', '2.5', '10,000,000', 'a number of about 5,001 digits')
+    """
+    if not isinstance(value, int):
+        return str(value)
+    if abs(value) < 10**_SHOWN_DIGITS:
+        return f"{value:,}" if grouped else str(value)
+    sign = "a negative" if value < 0 else "a"
+    return f"{sign} number of about {_digits_about(value):,} digits"
+
+
 def expect_seed(value: object, what: str = "the seed") -> None:
     """Raise :class:`InvalidStateError` unless ``value`` is a seed: an ``int`` of at most
     :data:`SEED_DIGITS` digits (either sign)."""
     expect(value, int, what)
     assert isinstance(value, int)
     if abs(value) >= 10**SEED_DIGITS:
-        digits = int(value.bit_length() * 0.30103) + 1  # about: its text may not be writable
-        raise InvalidStateError(f"{what} has at most {SEED_DIGITS} digits, not about {digits:,}")
+        raise InvalidStateError(
+            f"{what} has at most {SEED_DIGITS} digits, not about {_digits_about(value):,}"
+        )
 
 
 def whole(value: object, what: str) -> int:
@@ -119,7 +147,10 @@ def whole(value: object, what: str) -> int:
 def shown(value: object, limit: int = 80) -> str:
     """``repr(value)`` for a message, cut to ``limit`` characters, or the name of its type
     where the repr fails: a message about someone else's object (a bot's choice, say)
-    must not fail in the writing."""
+    must not fail in the writing. An int is written by :func:`number` (``repr()`` refuses
+    one of more than 4,300 digits)."""
+    if type(value) is int:
+        return number(value)
     try:
         text = repr(value)
     except Exception:  # any failure of foreign code

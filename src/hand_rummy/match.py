@@ -38,13 +38,21 @@ import attrs
 
 from hand_rummy.actions import Action
 from hand_rummy.cards import Card, Rank, parse_card, parse_cards
-from hand_rummy.errors import InvalidStateError, expect, expect_seed
+from hand_rummy.errors import InvalidStateError, expect, expect_seed, number
 from hand_rummy.legal import LegalActions
 from hand_rummy.round import PlayerView, Round
 from hand_rummy.rulebook import violation
-from hand_rummy.rules.match import DealerRotation, FirstDealer, MatchEnd, MatchPolicy, TieRule
+from hand_rummy.rules.match import (
+    MAX_LENGTH,
+    DealerRotation,
+    FirstDealer,
+    MatchEnd,
+    MatchPolicy,
+    TieRule,
+)
 from hand_rummy.rules.presets import length_variant
 from hand_rummy.rules.ruleset import Ruleset
+from hand_rummy.scoring import seats_refusal
 from hand_rummy.state import Phase
 from hand_rummy.verdict import Code, Topic, Verdict
 
@@ -206,9 +214,7 @@ class Match:
         expect(players, int, "the number of players")
         expect_seed(seed)
         if not ruleset.players.allows(players):
-            raise InvalidStateError(
-                f"{ruleset.title} is for {ruleset.players.describe().rstrip('.')}, not {players}"
-            )
+            raise InvalidStateError(seats_refusal(players, ruleset))
         chosen = length_variant(ruleset)
         if length is None:
             length = ruleset.match.length
@@ -216,7 +222,7 @@ class Match:
         if chosen is not None and length != ruleset.match.length:
             raise InvalidStateError(
                 f"the variant {chosen} makes a match {ruleset.match.length} rounds long, not "
-                f"{length}; give the length once"
+                f"{number(length)}; give the length once"
             )
         expect(custom_length, bool, "custom_length")
         if deals is not None and not isinstance(deals, (list, tuple)):
@@ -224,10 +230,17 @@ class Match:
                 f"the deals must be a list of deals, one per round, not {type(deals).__name__}"
             )
         if length < 1:
-            raise InvalidStateError(f"a match needs a length of at least 1, not {length}")
+            raise InvalidStateError(f"a match needs a length of at least 1, not {number(length)}")
+        if length > MAX_LENGTH:
+            # a custom length too: a longer match would never end, nor could its length be
+            # written (Python writes no int of more than 4,300 digits)
+            raise InvalidStateError(
+                f"a match lasts at most {MAX_LENGTH:,} (rounds, points or deals each), "
+                f"not {number(length)}"
+            )
         if not custom_length and not ruleset.match.allows(length):
             raise InvalidStateError(
-                f"{ruleset.title} matches last {ruleset.match.allowed()}, not {length}; "
+                f"{ruleset.title} matches last {ruleset.match.allowed()}, not {number(length)}; "
                 "pass custom_length=True for another length"
             )
         if dealer is None:
@@ -236,7 +249,7 @@ class Match:
             expect(dealer, int, "the dealer")
         if not 0 <= dealer < players:
             raise InvalidStateError(
-                f"the dealer must be a seat from 0 to {players - 1}, not {dealer}"
+                f"the dealer must be a seat from 0 to {players - 1}, not {number(dealer)}"
             )
         match = cls(
             ruleset=ruleset,
@@ -380,11 +393,11 @@ class Match:
         for game in self.scored_rounds:
             assert game.outcome is not None
             score = game.outcome.score
-            for number, team in enumerate(teams):
+            for team_number, team in enumerate(teams):
                 if score.team_scores is not None:
-                    totals[number] += score.team_scores[number]
+                    totals[team_number] += score.team_scores[team_number]
                 else:
-                    totals[number] += sum(score.scores[s] for s in team)
+                    totals[team_number] += sum(score.scores[s] for s in team)
         return tuple(totals)
 
     def _sides(self) -> tuple[tuple[tuple[int, ...], int], ...]:

@@ -33,7 +33,7 @@ from hand_rummy.cards import (
     parse_card,
     parse_cards,
 )
-from hand_rummy.errors import InvalidStateError, expect
+from hand_rummy.errors import InvalidStateError, expect, number
 from hand_rummy.rulebook import cited, violation
 from hand_rummy.rules.opening import AcePlace
 from hand_rummy.rules.ruleset import Ruleset
@@ -113,7 +113,9 @@ class Meld:
         for position, role in (roles or {}).items():
             expect(position, int, "a role's position")
             if not 0 <= position < len(faces):
-                raise InvalidStateError(f"role given for position {position}, outside the meld")
+                raise InvalidStateError(
+                    f"role given for position {number(position)}, outside the meld"
+                )
             table[position] = role if isinstance(role, Card) else parse_card(role)
         return cls(faces, tuple(table), frozenset(demoted))
 

@@ -30,7 +30,7 @@ import attrs
 from hand_rummy.cards import Card
 from hand_rummy.encoding import Decision, TableTooLargeError
 from hand_rummy.encoding.layout import Layout
-from hand_rummy.errors import HandRummyError, InvalidStateError, expect
+from hand_rummy.errors import HandRummyError, InvalidStateError, expect, number, shown
 from hand_rummy.extras import MissingExtraError
 from hand_rummy.melds import Meld, MeldRules
 from hand_rummy.memo import IdentityMemo
@@ -279,31 +279,46 @@ def observe(
         totals = tuple(totals)
     except TypeError:
         raise InvalidStateError(
-            f"the match totals must be a list of whole numbers, not {totals!r:.60}"
+            f"the match totals must be a list of whole numbers, not {shown(totals, 60)}"
         ) from None
     if totals or rounds:
         expect(rounds, int, "the rounds finished")
         if len(totals) != players or rounds < 0:
             raise InvalidStateError(
                 f"a match standing needs {players} totals and rounds of 0 or more, not "
-                f"{len(totals)} totals and {rounds} rounds"
+                f"{len(totals)} totals and {number(rounds)} rounds"
             )
+        _within_float32(rounds, "the rounds finished")
         numbers.append((at["match_rounds"], rounds))
         for s, total in enumerate(totals):
             expect(total, int, "a match total")
+            _within_float32(total, "a match total")
             r = (s - me) % players
             numbers.append((at["match_totals"] + r, max(total, 0)))
             numbers.append((at["match_credits"] + r, max(-total, 0)))
     large = []
-    for place, number in numbers:
-        if 0 <= number < 256:
-            out[place] = number
+    for place, value in numbers:
+        if 0 <= value < 256:
+            out[place] = value
         else:
-            large.append((place, number))
+            large.append((place, value))
     result: npt.NDArray[Any] = np.frombuffer(out, dtype=np.uint8).astype(np.float32)
-    for place, number in large:
-        result[place] = number
+    for place, value in large:
+        result[place] = value
     return result
+
+
+_EXACT = 2**24
+"""The largest whole number a float32, the observation's type, holds exactly."""
+
+
+def _within_float32(value: int, what: str) -> None:
+    # a larger number would be rounded in the observation, and one past 3.4e38 overflow it
+    if not -_EXACT <= value <= _EXACT:
+        raise InvalidStateError(
+            f"{what} must be from {-_EXACT:,} to {_EXACT:,} (what a float32 holds exactly), "
+            f"not {number(value)}"
+        )
 
 
 _PILES: IdentityMemo[bytes] = IdentityMemo(limit=16)

@@ -50,7 +50,7 @@ from typing import Literal
 import attrs
 
 from hand_rummy.cards import Card, format_cards, parse_card
-from hand_rummy.errors import InvalidStateError, expect, expect_seed
+from hand_rummy.errors import InvalidStateError, expect, expect_seed, number
 from hand_rummy.history import ActionLog
 from hand_rummy.legal import generate
 from hand_rummy.melds import CardsLike, Meld, MeldRules, judge_meld, read_cards
@@ -458,7 +458,7 @@ class _Facts:
 
 def _seat_range(value: int, where: str, players: int) -> int:
     if not 0 <= value < players:
-        raise _fail(where, f"there is no seat {value} among {players} players")
+        raise _fail(where, f"there is no seat {number(value)} among {players} players")
     return value
 
 
@@ -530,18 +530,27 @@ def _listed(position: Position) -> Counter[Card]:
     return listed
 
 
+def _within_deck(size: int, where: str, what: str, ruleset: Ruleset) -> None:
+    # first, so that the sums below and their messages stay the size of a deck
+    if size > ruleset.deck.size:
+        deck = ruleset.deck.size
+        raise _fail(where, f"{what} {number(size)} cards, more than the {deck}-card deck")
+
+
 def _sizes(position: Position) -> tuple[tuple[int, ...], int, int]:
     """Each hand's size, the discard pile's and the stock's, counted against the deck."""
     ruleset = position.ruleset
     sizes = []
     for i, seat in enumerate(position.players):
         size = len(seat.hand) if seat.hand_size is None else seat.hand_size
+        _within_deck(size, "players", f"seat {i} holds", ruleset)
         if size < len(seat.hand):
             raise _fail(
                 f"players[{i}].hand_size", f"{size}, but the hand lists {len(seat.hand)} cards"
             )
         sizes.append(size)
     pile = len(position.discards) if position.discard_size is None else position.discard_size
+    _within_deck(pile, "discard_size", "the discard pile holds", ruleset)
     if pile < len(position.discards):
         listed = len(position.discards)
         raise _fail(
@@ -561,6 +570,7 @@ def _sizes(position: Position) -> tuple[tuple[int, ...], int, int]:
                 f"stock lists {len(position.stock)}",
             )
         return tuple(sizes), pile, left
+    _within_deck(position.stock_size, "stock_size", "the stock holds", ruleset)
     if position.stock_size < len(position.stock):
         raise _fail(
             "stock_size",

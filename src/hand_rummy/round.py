@@ -27,7 +27,7 @@ import attrs
 
 from hand_rummy.actions import Action, Discard, LayDown, PassRedeal
 from hand_rummy.cards import Card
-from hand_rummy.errors import InvalidStateError, expect, expect_seed
+from hand_rummy.errors import InvalidStateError, expect, expect_seed, number
 from hand_rummy.guessing import guess
 from hand_rummy.history import ActionLog
 from hand_rummy.legal import LegalActions
@@ -81,12 +81,10 @@ class Round(RoundState):
         _expect_setup(ruleset, players, dealer)
         expect_seed(seed)
         if not ruleset.players.allows(players):
-            raise InvalidStateError(
-                f"{ruleset.title} is for {ruleset.players.describe().rstrip('.')}, not {players}"
-            )
+            raise InvalidStateError(seats_refusal(players, ruleset))
         if not 0 <= dealer < players:
             raise InvalidStateError(
-                f"the dealer must be a seat from 0 to {players - 1}, not {dealer}"
+                f"the dealer must be a seat from 0 to {players - 1}, not {number(dealer)}"
             )
         cards = [p.card for p in ruleset.deck.cards()]
         random.Random(seed).shuffle(cards)
@@ -135,7 +133,7 @@ class Round(RoundState):
             raise InvalidStateError(seats_refusal(players, ruleset))
         if not 0 <= dealer < players:
             raise InvalidStateError(
-                f"the dealer must be a seat from 0 to {players - 1}, not {dealer}"
+                f"the dealer must be a seat from 0 to {players - 1}, not {number(dealer)}"
             )
         hand_cards = tuple(read_cards(h) for h in hands)
         stock_cards, pile = read_cards(stock), read_cards(discards)

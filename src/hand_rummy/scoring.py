@@ -30,7 +30,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from hand_rummy.cards import JOKER, Card, Rank, Suit, format_cards, parse_card
-from hand_rummy.errors import InvalidStateError, expect
+from hand_rummy.errors import InvalidStateError, expect, number
 from hand_rummy.melds import CardsLike, MeldRules, read_cards
 from hand_rummy.rulebook import cite
 from hand_rummy.rules.ruleset import Ruleset
@@ -107,7 +107,7 @@ def check_players(count: int, ruleset: Ruleset) -> None:
 
 def seats_refusal(count: int, ruleset: Ruleset) -> str:
     """Why ``ruleset`` does not seat ``count`` players, in words: the players it is for."""
-    return f"{ruleset.title} is for {ruleset.players.describe().rstrip('.')}, not {count}"
+    return f"{ruleset.title} is for {ruleset.players.describe().rstrip('.')}, not {number(count)}"
 
 
 def check_copies(cards: Iterable[Card], ruleset: Ruleset, where: str) -> None:

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -54,7 +55,7 @@ import attrs
 
 from hand_rummy.actions import Action, Discard, DrawStock, LayDown, TakeDiscard
 from hand_rummy.bots import Choice, GreedyBot, discard_scores, pays_flat
-from hand_rummy.errors import InvalidStateError, expect, expect_seed
+from hand_rummy.errors import InvalidStateError, expect, expect_seed, number
 from hand_rummy.melds import Meld, judge_meld
 from hand_rummy.round import Phase, PlayerView, Round
 from hand_rummy.scoring import PlayerEnd, RoundEnd, score_round
@@ -116,25 +117,32 @@ class SearchBot:
             expect(iterations, int, "the number of iterations")
             if iterations < 1:
                 raise InvalidStateError(
-                    f"the number of iterations must be at least 1, not {iterations}"
+                    f"the number of iterations must be at least 1, not {number(iterations)}"
                 )
         if seconds is not None:
             expect(seconds, (int, float), "the time budget")
-            if not seconds > 0 or seconds == float("inf"):
+            # compared with the largest float: float() of a larger int overflows
+            if not 0 < seconds <= sys.float_info.max:
                 raise InvalidStateError(
-                    f"the time budget must be a positive number of seconds, not {seconds}"
+                    f"the time budget must be a positive number of seconds, not {number(seconds)}"
                 )
         expect_seed(seed)
         expect(candidates, int, "the number of candidates")
         if candidates < 2:
-            raise InvalidStateError(f"a search needs at least 2 candidates, not {candidates}")
+            raise InvalidStateError(
+                f"a search needs at least 2 candidates, not {number(candidates)}"
+            )
         if horizon is not None:
             expect(horizon, int, "the horizon")
             if horizon < 1:
-                raise InvalidStateError(f"the horizon must be at least 1 turn, not {horizon}")
+                raise InvalidStateError(
+                    f"the horizon must be at least 1 turn, not {number(horizon)}"
+                )
         expect(margin, (int, float), "the margin")
-        if not 0 <= margin < float("inf"):
-            raise InvalidStateError(f"the margin must be a finite number at least 0, not {margin}")
+        if not 0 <= margin <= sys.float_info.max:  # as the time budget is compared
+            raise InvalidStateError(
+                f"the margin must be a finite number at least 0, not {number(margin)}"
+            )
         if clock not in {"wall", "cpu"}:
             raise InvalidStateError(f"the clock is 'wall' or 'cpu', not {clock!r}")
         if iterations is None and seconds is None:

@@ -76,12 +76,14 @@ from hand_rummy.actions import (
 )
 from hand_rummy.cards import Card, parse_card
 from hand_rummy.errors import (
+    SEED_DIGITS,
     CardParseError,
     IllegalActionError,
     InvalidStateError,
     UnknownRulesError,
     expect,
     expect_seed,
+    number,
     shown,
 )
 from hand_rummy.match import Deal, Match
@@ -109,6 +111,7 @@ from hand_rummy.round import (
     TurnState,
 )
 from hand_rummy.rulebook import lookup
+from hand_rummy.rules.match import MAX_LENGTH
 from hand_rummy.rules.opening import OpeningRecord
 from hand_rummy.rules.presets import PRESETS, build
 from hand_rummy.rules.ruleset import Ruleset
@@ -212,7 +215,7 @@ def _int(value: Any, where: str, low: int | None = None, high: int | None = None
         _fail(where, f"expected a whole number, not {_show(value)}")
     if (low is not None and value < low) or (high is not None and value > high):
         span = f"from {low}" if high is None else f"from {low} to {high}"
-        _fail(where, f"{value} is out of range ({span})")
+        _fail(where, f"{number(value)} is out of range ({span})")
     return value
 
 
@@ -424,6 +427,17 @@ _TYPES = (
 )
 
 
+def _target(target: int) -> int:
+    # as a seed is held: the referee reads numbers of up to 40 digits, and Python writes
+    # none of more than 4,300
+    if abs(target) >= 10**SEED_DIGITS:
+        raise InvalidStateError(
+            f"there is no meld {number(target)}: a document holds meld numbers of at most "
+            f"{SEED_DIGITS} digits"
+        )
+    return target
+
+
 def action_to_json(action: Action) -> JSON:
     """An action as a JSON object with a ``"type"``.
 
@@ -440,14 +454,15 @@ def action_to_json(action: Action) -> JSON:
     if isinstance(action, LayDown):
         return {"type": "lay_down", "melds": [meld_to_json(m) for m in action.melds]}
     if isinstance(action, LayOff):
-        out: JSON = {"type": "lay_off", "target": action.target, "card": action.card.ascii}
+        out: JSON = {"type": "lay_off", "target": _target(action.target), "card": action.card.ascii}
         if action.role is not None:
             out["role"] = action.role.ascii
         if action.demoted:
             out["demoted"] = True
         return out
     if isinstance(action, Exchange):
-        return {"type": "exchange", "target": action.target, "cards": _card_list(action.cards)}
+        target = _target(action.target)
+        return {"type": "exchange", "target": target, "cards": _card_list(action.cards)}
     if isinstance(action, Discard):
         out = {"type": "discard", "card": action.card.ascii}
         if action.announce:
@@ -1624,7 +1639,7 @@ def match_from_json(value: Any) -> Match:
         _fail("players", seats_refusal(players, ruleset))
     seed = _seed(obj["seed"], "seed")
     first_dealer = _seat(obj["first_dealer"], "first_dealer", players)
-    length = _int(obj["length"], "length", 1)
+    length = _int(obj["length"], "length", 1, MAX_LENGTH)
     deals = tuple(
         _deal_from_json(d, f"deals[{i}]")
         for i, d in enumerate(_list(obj.get("deals", []), "deals"))

@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 import attrs
 
 from hand_rummy.cards import CARDS, Card, format_cards
-from hand_rummy.errors import InvalidStateError, expect
+from hand_rummy.errors import InvalidStateError, expect, number
 from hand_rummy.finder import MeldFinder
 from hand_rummy.history import ActionLog
 from hand_rummy.melds import Meld, MeldRules
@@ -273,7 +273,9 @@ class RoundState:
         """The hand vector of ``seat``, refusing a seat that is not there."""
         expect(seat, int, "the seat")
         if not 0 <= seat < len(self.hands):
-            raise InvalidStateError(f"there is no seat {seat} in a round of {len(self.hands)}")
+            raise InvalidStateError(
+                f"there is no seat {number(seat)} in a round of {len(self.hands)}"
+            )
         return self.hands[seat]
 
     def shown_cards(self, seat: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -293,9 +295,9 @@ class RoundState:
         """The number of ``seat``'s team: the seat itself where everyone plays alone."""
         if not self.ruleset.players.partnerships and 0 <= seat < len(self.hands):
             return seat  # each player is a team of one, numbered by seat
-        for number, team in enumerate(self.ruleset.players.teams(self.players)):
+        for team_number, team in enumerate(self.ruleset.players.teams(self.players)):
             if seat in team:
-                return number
+                return team_number
         raise InvalidStateError(f"no seat {seat}")
 
     def teams(self) -> tuple[tuple[int, ...], ...] | None:

@@ -33,7 +33,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from hand_rummy.cards import Card, Rank, Suit
-from hand_rummy.errors import InvalidStateError, expect
+from hand_rummy.errors import InvalidStateError, expect, number
 from hand_rummy.melds import CardsLike, Meld, MeldRules, read_cards
 from hand_rummy.state import Ending, Outcome, Phase, RoundState, TableMeld
 from hand_rummy.visibility import Seen
@@ -586,7 +586,8 @@ def _number(value: float, what: str, bounds: tuple[float, float]) -> float:
     low, high = bounds
     # compared, not converted: NaN fails both bounds, and float() of a huge int overflows
     if not low <= value <= high:
-        shown = repr(value) if len(repr(value)) <= 20 else f"{repr(value)[:19]}…"
+        text = number(value)  # an int's size in words where repr() would refuse it
+        shown = f"{text[:19]}…" if len(text) > 20 and text[-1].isdigit() else text
         raise InvalidStateError(f"{what} must be a number from {low:g} to {high:g}, not {shown}")
     return float(value)
 

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 
 from hand_rummy.cards import JOKER, Card, format_cards
 from hand_rummy.errors import expect
+from hand_rummy.errors import number as number_text  # counted() has a parameter 'number'
 from hand_rummy.match import Match
 from hand_rummy.melds import MeldRules
 from hand_rummy.round import Ending, Phase, PlayerView, Round
@@ -52,7 +53,8 @@ def counted(number: int, thing: str) -> str:
     """``1 card``, ``2 cards``."""
     expect(number, int, "the number")
     expect(thing, str, "the thing counted")
-    return f"{number} {thing}" if number == 1 else f"{number} {thing}s"
+    shown = number_text(number)
+    return f"{shown} {thing}" if number == 1 else f"{shown} {thing}s"
 
 
 def _copies(card: Card, copies: int) -> str:
@@ -132,7 +134,7 @@ def seat_name(seat: int, you: int | None = None) -> str:
     """``seat 2``, or ``seat 2 (you)`` for the seat a picture is drawn for."""
     expect(seat, int, "the seat")
     _expect_you(you)
-    return f"seat {seat} (you)" if seat == you else f"seat {seat}"
+    return f"seat {number_text(seat)} (you)" if seat == you else f"seat {number_text(seat)}"
 
 
 def _expect_you(you: object) -> None:

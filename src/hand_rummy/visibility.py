@@ -20,7 +20,7 @@ import attrs
 
 from hand_rummy.actions import Action
 from hand_rummy.cards import JOKER, Card
-from hand_rummy.errors import InvalidStateError, expect
+from hand_rummy.errors import InvalidStateError, expect, number
 from hand_rummy.history import ActionLog
 from hand_rummy.melds import MeldRules
 from hand_rummy.rules.opening import OpeningRecord
@@ -91,7 +91,9 @@ class Seen:
         """What ``seat`` may see of ``state``, as the fields of a view."""
         expect(seat, int, "the seat")
         if not 0 <= seat < state.players:
-            raise InvalidStateError(f"there is no seat {seat} in a round of {state.players}")
+            raise InvalidStateError(
+                f"there is no seat {number(seat)} in a round of {state.players}"
+            )
         return {
             "seat": seat,
             "ruleset": state.ruleset,

@@ -39,7 +39,7 @@ from hand_rummy.encoding.errors import (
 from hand_rummy.encoding.layout import Layout
 from hand_rummy.encoding.shapes import meld_of_tokens, meld_tokens, split_melds
 from hand_rummy.encoding.table_moves import exchange_code, lay_off_code
-from hand_rummy.errors import expect
+from hand_rummy.errors import expect, number
 from hand_rummy.melds import Meld, MeldRules, judge_meld
 from hand_rummy.round import Phase, PlayerView, Round
 
@@ -336,11 +336,12 @@ class Decision:
         for slot, meld in enumerate(self.view.table):
             if meld.id == meld_id:
                 return slot
-        raise IdNotLegalError(f"there is no meld {meld_id} on the table")
+        raise IdNotLegalError(f"there is no meld {number(meld_id)} on the table")
 
     def _not_legal(self, action_id: int) -> str:
         if not 0 <= action_id < self.layout.size:
-            return f"there is no action id {action_id}; ids run from 0 to {self.layout.size - 1}"
+            top = self.layout.size - 1
+            return f"there is no action id {number(action_id)}; ids run from 0 to {top}"
         meaning = self.layout.describe(action_id)
         where = "while a lay-down is being chosen" if self.pending else "here"
         return f"id {action_id} ({meaning}) is not legal {where}"

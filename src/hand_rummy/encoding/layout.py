@@ -25,10 +25,11 @@ import attrs
 
 from hand_rummy.cards import CARDS, Card, Rank, Suit
 from hand_rummy.encoding.errors import NotCoveredError, TableTooLargeError, read_id
-from hand_rummy.errors import expect
+from hand_rummy.errors import expect, number
 from hand_rummy.melds import MeldRules
 from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.rules.wilds import MeldKind
+from hand_rummy.scoring import seats_refusal
 
 __all__ = [
     "MAX_RUN",
@@ -132,20 +133,18 @@ def check_layout(ruleset: Ruleset, players: int, table_slots: int | None) -> int
     expect(ruleset, Ruleset, "the ruleset")
     expect(players, int, "the number of players")
     if not ruleset.players.allows(players):
-        raise NotCoveredError(
-            f"{ruleset.title} is for {ruleset.players.describe().rstrip('.')}, not {players}"
-        )
+        raise NotCoveredError(seats_refusal(players, ruleset))
     most = most_table_slots(ruleset)
     if table_slots is None:
         return most
     expect(table_slots, int, "the number of table slots")
     if table_slots < 1:
-        raise NotCoveredError(f"the table needs at least one slot, not {table_slots}")
+        raise NotCoveredError(f"the table needs at least one slot, not {number(table_slots)}")
     if table_slots > most:
         # more slots could never be filled, and each one adds ids (and observation rows)
         raise NotCoveredError(
             f"the table needs at most {most} slots, the most melds a deck of "
-            f"{ruleset.deck.size} cards can make, not {table_slots}"
+            f"{ruleset.deck.size} cards can make, not {number(table_slots)}"
         )
     return table_slots
 
@@ -272,7 +271,7 @@ class Layout:
             if action_id in candidate:
                 return candidate
         raise NotCoveredError(
-            f"there is no action id {action_id}; ids run from 0 to {self.size - 1}"
+            f"there is no action id {number(action_id)}; ids run from 0 to {self.size - 1}"
         )
 
     # --- ids ------------------------------------------------------------------------

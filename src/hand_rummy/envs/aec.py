@@ -24,8 +24,9 @@ negative score); in team play each seat gets its team's score.
 
 from __future__ import annotations
 
-import math
+import numbers
 import random
+import sys
 from collections.abc import Iterable
 from typing import Any, Literal
 
@@ -54,6 +55,7 @@ from hand_rummy.errors import (  # noqa: E402
     InvalidStateError,
     expect,
     expect_seed,
+    shown,
     whole,
 )
 from hand_rummy.match import Match  # noqa: E402
@@ -66,6 +68,11 @@ from hand_rummy.scoring import seats_refusal  # noqa: E402
 __all__ = ["EpisodeOverError", "HandRummyEnv", "play_masked_random", "round_rewards", "wrap"]
 
 Episode = Literal["round", "match"]
+
+
+def _real(value: object) -> float | None:
+    """Another type's real number (numpy's float32) as a float, or ``None`` for none."""
+    return float(value) if isinstance(value, numbers.Real) else None
 
 
 class EpisodeOverError(HandRummyError, RuntimeError):
@@ -138,12 +145,12 @@ class HandRummyEnv(AECEnv):
             Match.new(
                 ruleset, players, 0, dealer=0, length=match_length, custom_length=custom_length
             )
-        if (
-            isinstance(reward_scale, bool)
-            or not isinstance(reward_scale, (int, float))
-            or not 0 < reward_scale < math.inf
-        ):
-            raise InvalidStateError(f"reward_scale must be a positive number, not {reward_scale}")
+        # any real number, numpy's float32 too; an int compared as it is, for float() of a
+        # huge one overflows; the value shown by repr, so that "1" shows as text
+        asked: object = reward_scale  # any object: numpy's float32 is no float to mypy
+        scale = asked if isinstance(asked, (bool, int, float)) else _real(asked)
+        if isinstance(scale, bool) or scale is None or not 0 < scale <= sys.float_info.max:
+            raise InvalidStateError(f"reward_scale must be a positive number, not {shown(asked)}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise InvalidStateError(
                 f"render_mode must be 'ansi', 'human' or None, not {render_mode!r}"
@@ -151,7 +158,7 @@ class HandRummyEnv(AECEnv):
         if max_steps is not None:
             max_steps = whole(max_steps, "max_steps")
             if max_steps < 1:
-                raise InvalidStateError(f"max_steps must be at least 1, not {max_steps}")
+                raise InvalidStateError(f"max_steps must be at least 1, not {shown(max_steps)}")
         self.ruleset = ruleset
         self.players = players
         self.max_steps = max_steps
@@ -160,7 +167,7 @@ class HandRummyEnv(AECEnv):
         self.episode: Episode = episode
         self.match_length = match_length
         self.custom_length = custom_length
-        self.reward_scale = float(reward_scale)
+        self.reward_scale = float(scale)  # at most the largest float: no overflow
         self.render_mode = render_mode
         self.space = ActionSpace.of(ruleset, players, table_slots)
         self.layout = ObservationLayout.of(ruleset, table_slots)

@@ -6,9 +6,14 @@ import enum
 
 import attrs
 
-from hand_rummy.errors import InvalidStateError
+from hand_rummy.errors import InvalidStateError, number
 
-__all__ = ["DealerRotation", "FirstDealer", "MatchEnd", "MatchPolicy", "TieRule"]
+__all__ = ["MAX_LENGTH", "DealerRotation", "FirstDealer", "MatchEnd", "MatchPolicy", "TieRule"]
+
+MAX_LENGTH = 10_000
+"""The longest match, whatever it counts (rounds, points or deals each): twenty times the
+longest the rules name (Rommé's 500 points), and still a match that ends and a length that
+can be written. A custom length is held to it too."""
 
 
 class MatchEnd(enum.Enum):
@@ -68,6 +73,10 @@ class MatchPolicy:
     def __attrs_post_init__(self) -> None:
         if self.length < 1:
             raise InvalidStateError("a match needs a length of at least 1")
+        if self.length > MAX_LENGTH:
+            raise InvalidStateError(
+                f"a match lasts at most {MAX_LENGTH:,}, not {number(self.length)}"
+            )
         if self.lengths is not None and self.length not in self.lengths:
             raise InvalidStateError(
                 f"a match length of {self.length} is not one the rules allow "

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import attrs
 
 from hand_rummy.cards import MAX_JOKERS, MAX_PACKS, PhysicalCard, build_deck
-from hand_rummy.errors import InvalidStateError, expect
+from hand_rummy.errors import InvalidStateError, expect, number
 
 __all__ = ["DealPolicy", "DeckPolicy", "Direction", "FirstTurn", "Players", "RedealPolicy"]
 
@@ -19,9 +19,13 @@ def _in_range(
     def check(_: object, attribute: attrs.Attribute[int], value: int) -> None:
         expect(value, int, attribute.name)
         if value < minimum:
-            raise InvalidStateError(f"{attribute.name} must be at least {minimum}, not {value}")
+            raise InvalidStateError(
+                f"{attribute.name} must be at least {minimum}, not {number(value)}"
+            )
         if maximum is not None and value > maximum:
-            raise InvalidStateError(f"{attribute.name} must be at most {maximum}, not {value}")
+            raise InvalidStateError(
+                f"{attribute.name} must be at most {maximum}, not {number(value)}"
+            )
 
     return check
 

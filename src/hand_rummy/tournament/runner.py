@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 import attrs
 
+from hand_rummy.errors import number, shown
 from hand_rummy.tournament.backends import (
     BACKENDS,
     TableResult,
@@ -109,11 +110,14 @@ def run(
             f"{type(tournament).__name__}"
         )
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise TournamentError(f"the number of workers must be a positive number, not {workers}")
+        raise TournamentError(
+            f"the number of workers must be a positive number, not {shown(workers)}"
+        )
     if backend == "local" and workers > local_workers_limit():
         raise TournamentError(
             f"the local backend starts at most {local_workers_limit()} worker processes (four "
-            f"a processor), not {workers:,}; a larger run is for the Ray backend"
+            f"a processor), not {number(workers, grouped=True)}; a larger run is for the Ray "
+            "backend"
         )
     # the schedule is read as the matches are played, so the first starts at once
     tables = tournament.iter_tables()

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from hand_rummy.errors import SEED_DIGITS, HandRummyError, shown
+from hand_rummy.errors import SEED_DIGITS, HandRummyError, number, shown
 from hand_rummy.rules.presets import build
 from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.tournament.entrants import BotFactory, Entrant, entrant, seat_bots
@@ -190,8 +190,9 @@ class Tournament:
             (self.matches, "matches"),
         ):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                # repr: "2" given as text must show as text, not as the number it reads as
                 raise TournamentError(
-                    f"the number of {what} must be a positive number, not {value}"
+                    f"the number of {what} must be a positive number, not {shown(value)}"
                 )
         if isinstance(self.seed, bool) or not isinstance(self.seed, int):
             # None seeded from the system: the schedule changed with every look at it
@@ -200,12 +201,15 @@ class Tournament:
             raise TournamentError(f"the seed has at most {SEED_DIGITS} digits")
         if self.matches > MAX_MATCHES:
             raise TournamentError(
-                f"a tournament plays at most {MAX_MATCHES:,} matches, not {self.matches:,}; "
+                f"a tournament plays at most {MAX_MATCHES:,} matches, "
+                f"not {number(self.matches, grouped=True)}; "
                 "play more as several tournaments with different seeds"
             )
         if not self.rules.players.allows(self.players):
             allowed = self.rules.players.describe().rstrip(".")
-            raise TournamentError(f"{self.rules.title} is for {allowed}, not {self.players}")
+            raise TournamentError(
+                f"{self.rules.title} is for {allowed}, not {number(self.players)}"
+            )
         if not self.bots:
             raise TournamentError("a tournament needs at least one bot")
         if len(self.bots) > self.players:
@@ -229,20 +233,23 @@ class Tournament:
                 kind = type(limit).__name__
                 raise TournamentError(f"the time limit is a number of seconds, not a {kind}")
             if not limit > 0:
-                raise TournamentError(f"the time limit must be positive, not {limit}")
-            if not math.isfinite(limit) or limit > MAX_TIME_LIMIT:
+                raise TournamentError(f"the time limit must be positive, not {number(limit)}")
+            # compared before isfinite(), which would convert a huge int to float and overflow
+            if limit > MAX_TIME_LIMIT or not math.isfinite(limit):
                 raise TournamentError(
-                    f"the time limit is at most {MAX_TIME_LIMIT:g} seconds (a day), not {limit}"
+                    f"the time limit is at most {MAX_TIME_LIMIT:g} seconds (a day), "
+                    f"not {number(limit)}"
                 )
         if self.rounds is not None:
             if isinstance(self.rounds, bool) or not isinstance(self.rounds, int):
                 kind = type(self.rounds).__name__
                 raise TournamentError(f"the rounds of a match are a whole number, not a {kind}")
             if self.rounds < 1:
-                raise TournamentError(f"a match needs at least 1 round, not {self.rounds}")
+                raise TournamentError(f"a match needs at least 1 round, not {number(self.rounds)}")
             if self.rounds > MAX_ROUNDS:
                 raise TournamentError(
-                    f"a match lasts at most {MAX_ROUNDS:,} rounds, not {self.rounds:,}"
+                    f"a match lasts at most {MAX_ROUNDS:,} rounds, "
+                    f"not {number(self.rounds, grouped=True)}"
                 )
         for flag, what in ((self.duplicate, "duplicate"), (self.custom_length, "custom_length")):
             if not isinstance(flag, bool):

@@ -25,7 +25,7 @@ from hand_rummy.actions import (
     TakeDiscard,
     expect_action,
 )
-from hand_rummy.errors import InvalidStateError, expect
+from hand_rummy.errors import InvalidStateError, expect, number
 from hand_rummy.state import Phase, RoundState
 from hand_rummy.transitions import Drawn, Redealt
 from hand_rummy.turn_rules.discarding import discard_options, judge_discard
@@ -84,7 +84,9 @@ def judge(state: RoundState, action: Action, seat: int | None = None) -> Ruling:
     if seat is not None:
         expect(seat, int, "the seat")
         if not 0 <= seat < state.players:
-            raise InvalidStateError(f"there is no seat {seat} in a round of {state.players}")
+            raise InvalidStateError(
+                f"there is no seat {number(seat)} in a round of {state.players}"
+            )
         if state.phase is not Phase.OVER and seat != state.turn:
             return refuse(
                 rules,

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from hand_rummy.actions import Exchange
 from hand_rummy.cards import Card, format_cards
+from hand_rummy.errors import number
 from hand_rummy.rules.turn import FreedWild
 from hand_rummy.state import Obligation, RoundState, TableMeld
 from hand_rummy.table import exchange, exchange_supplies
@@ -53,7 +54,7 @@ def judge_exchange(state: RoundState, action: Exchange) -> Ruling:
         )
     target = state.meld(action.target)
     if target is None:
-        message = f"there is no meld {action.target}"
+        message = f"there is no meld {number(action.target)}"
         return refuse(rules, Code.NO_SUCH_MELD, message, Topic.OWN_CARDS)
     left = list(state.hands[seat])
     for card in action.cards:

@@ -8,6 +8,7 @@ import attrs
 
 from hand_rummy.actions import LayOff
 from hand_rummy.cards import CARDS, Card, Rank, Suit
+from hand_rummy.errors import number
 from hand_rummy.meld_growth import first_lay_off
 from hand_rummy.rulebook import violation
 from hand_rummy.rules.turn import FreedWild
@@ -65,7 +66,7 @@ def _lay_off_gate(state: RoundState, action: LayOff) -> tuple[list[Violation], T
         return [violation(ruleset, Code.NOT_OPENED, message, Topic.LAYOFF_GATE)], None
     target = state.meld(action.target)
     if target is None:
-        message = f"there is no meld {action.target}"
+        message = f"there is no meld {number(action.target)}"
         return [violation(ruleset, Code.NO_SUCH_MELD, message, Topic.OWN_CARDS)], None
     if not hand[slot]:
         message = (
