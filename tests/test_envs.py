@@ -505,3 +505,13 @@ def test_reward_scale_takes_numpy_floats_and_shows_text_as_text() -> None:
         raw_env("classic", players=2, reward_scale="1")  # type: ignore[arg-type]
     with pytest.raises(hr.InvalidStateError, match="not a number of about 401 digits"):
         raw_env("classic", players=2, reward_scale=10**400)
+
+
+def test_last_before_reset_says_to_reset() -> None:
+    """last() before reset() raised AttributeError (no agent selected), where observe()
+    raised EpisodeOverError."""
+    table = raw_env("classic", players=2)
+    with pytest.raises(EpisodeOverError, match=r"call reset\(\) before last\(\)"):
+        table.last()
+    table.reset(seed=1)
+    assert table.last()[1] == 0

@@ -549,3 +549,23 @@ def test_resample_refuses_a_sampler_that_gives_no_probability(drawn: Any) -> Non
     state = play_randomly(game.new_initial_state(), random.Random(0), 60)[-1]
     with pytest.raises(hr.InvalidStateError, match="sampler"):
         state.resample_from_infostate(0, lambda: drawn)
+
+
+@pytest.mark.parametrize("sampler", [None, 0.5, "random"])
+def test_resample_refuses_a_sampler_that_is_no_function(sampler: Any) -> None:
+    """None raised TypeError ('NoneType' object is not callable) from inside the sampling."""
+    game = load_game("classic", players=2)
+    state = play_randomly(game.new_initial_state(), random.Random(0), 60)[-1]
+    with pytest.raises(hr.InvalidStateError, match=r"the sampler must be a function .* not "):
+        state.resample_from_infostate(0, sampler)
+
+
+def test_load_game_checks_the_variants_and_a_count_openspiel_cannot_hold() -> None:
+    """variants=None raised TypeError, and 2**31 players pybind11's RuntimeError."""
+    with pytest.raises(hr.InvalidStateError, match=r"the variants .* must be str or Iterable"):
+        load_game("levant", 4, None)  # type: ignore[arg-type]
+    for players in (2**31, -(2**31) - 1, 10**5000):
+        with pytest.raises(hr.InvalidStateError, match=r"no ruleset seats .* players"):
+            load_game("levant", players)
+    with pytest.raises(hr.InvalidStateError, match="levant is for 2 to 4 players"):
+        load_game("levant", 2**31 - 1)

@@ -348,6 +348,16 @@ def test_a_count_given_as_text_is_shown_as_text() -> None:
         run(quick(), workers="2")  # type: ignore[arg-type]
 
 
+def test_run_checks_its_callbacks_before_any_match() -> None:
+    """on_record=5 raised TypeError ('int' object is not callable) after the first match."""
+    for callback in ("on_record", "on_progress"):
+        for wrong, kind in ((5, "int"), ("x", "str")):
+            with pytest.raises(
+                TournamentError, match=f"{callback} must be a function or None, not {kind}"
+            ):
+                run(quick(), **{callback: wrong})  # type: ignore[arg-type]
+
+
 def test_bad_settings_are_refused() -> None:
     with pytest.raises(TournamentError, match="is for 2 to 4 players, each for themselves, not 5"):
         quick(players=5)

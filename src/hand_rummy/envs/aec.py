@@ -348,6 +348,15 @@ class HandRummyEnv(AECEnv):
 
     # --- what the agents see ------------------------------------------------------------
 
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, Any] | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last()``, refused before the first ``reset()`` as ``observe()`` is
+        (PettingZoo's own would fail on the agent not yet selected)."""
+        if self.game is None:
+            raise EpisodeOverError("call reset() before last()")
+        return super().last(observe)  # type: ignore[no-any-return]
+
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's observation dict; computed once per step and agent, then kept."""
         seen = self._seen.get(self._agent(agent))

@@ -14,12 +14,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from hand_rummy.errors import expect, whole
+from hand_rummy.errors import InvalidStateError, expect, number, whole
 from hand_rummy.extras import MissingExtraError, require
 
 __all__ = ["GAME_NAME", "MissingExtraError", "load_game", "register"]
 
 GAME_NAME = "python_hand_rummy"
+
+_C_INT = 2**31
 
 
 def register() -> None:
@@ -40,6 +42,11 @@ def load_game(rules: str = "levant", players: int = 4, variants: str | Iterable[
     # OpenSpiel would refuse a wrong type with its own SpielError; say it in the library's terms
     expect(rules, str, "the rules (a preset name)")
     players = whole(players, "the number of players")  # a numpy integer too
+    if not -_C_INT <= players < _C_INT:
+        # OpenSpiel holds the count in a C int, and its binding fails on a larger one with a
+        # RuntimeError; no ruleset seats so many (the game refuses a smaller count itself)
+        raise InvalidStateError(f"no ruleset seats {number(players)} players")
+    expect(variants, (str, Iterable), "the variants (names, or one string joined by '+')")
     if isinstance(variants, str):
         names = variants
     else:

@@ -532,6 +532,11 @@ class HandRummyState(pyspiel.State):
             raise InvalidStateError(
                 f"there is no player {player_id}: seats run from 0 to {players - 1}"
             )
+        if not callable(probability_sampler):  # before any work, as a wrong player is
+            raise InvalidStateError(
+                "the sampler must be a function that gives a number from 0 to 1, not "
+                f"{type(probability_sampler).__name__}"
+            )
         game = self.get_game()
         for _ in range(_SAMPLE_TRIES):
             rng = random.Random(_seed_from(probability_sampler))

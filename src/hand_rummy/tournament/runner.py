@@ -119,6 +119,12 @@ def run(
             f"a processor), not {number(workers, grouped=True)}; a larger run is for the Ray "
             "backend"
         )
+    for callback, what in ((on_record, "on_record"), (on_progress, "on_progress")):
+        # before any match: a wrong one would fail only after the first was played
+        if callback is not None and not callable(callback):
+            raise TournamentError(
+                f"{what} must be a function or None, not {type(callback).__name__}"
+            )
     # the schedule is read as the matches are played, so the first starts at once
     tables = tournament.iter_tables()
     total = tournament.matches
