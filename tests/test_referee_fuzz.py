@@ -222,6 +222,48 @@ def test_python_values_that_are_not_json() -> None:
     assert answer({**meld, "id": None})["id"] is None
 
 
+class _ValuesRaise(dict):  # type: ignore[type-arg]
+    def values(self) -> Any:
+        raise ValueError("boom")
+
+
+class _IterRaises(list):  # type: ignore[type-arg]
+    def __iter__(self) -> Any:
+        raise RuntimeError("boom")
+
+
+class _LenRaises(str):
+    def __len__(self) -> int:
+        raise OverflowError("boom")
+
+
+class _UnprintableError(Exception):
+    def __str__(self) -> str:
+        raise ValueError("no text")
+
+
+class _GetRaises(dict):  # type: ignore[type-arg]
+    def get(self, *args: Any) -> Any:
+        raise _UnprintableError
+
+
+def test_python_objects_that_fail_when_read_get_an_answer() -> None:
+    """answer() never raises, but a dict or list subclass whose iteration raised, or a str
+    subclass whose len() did, made the check of the question's size raise out of it; and an
+    error that could not be printed escaped the handler that answers INTERNAL_ERROR."""
+    meld = {"rules": "romme", "ask": "meld", "cards": ["7H", "8H", "9H"]}
+    for question in (
+        _ValuesRaise(meld),
+        {**meld, "note": _IterRaises([1])},
+        {**meld, "id": _LenRaises("x")},
+    ):
+        error = answer(question)["error"]
+        assert error["code"] == "BAD_QUESTION", error
+        assert "boom" in error["message"]
+    error = answer(_GetRaises(meld))["error"]
+    assert error["code"] == "INTERNAL_ERROR" and "_UnprintableError" in error["message"]
+
+
 @pytest.mark.parametrize("field", ["id", "offset", "went_out", "seed"])
 def test_python_integers_are_held_to_the_json_limit(field: str) -> None:
     """From Python, an integer of 5,000 digits was an INTERNAL_ERROR (Python will not print

@@ -42,6 +42,7 @@ from hand_rummy.errors import (
     InvalidStateError,
     UnknownRulesError,
     WorkLimitError,
+    error_text,
 )
 from hand_rummy.melds import Meld, MeldJudgement, MeldRules, judge_meld
 from hand_rummy.opening import judge_opening
@@ -922,7 +923,17 @@ def answer(question: Any) -> JSON:
         _as_json_would_be(question)
     except QuestionError as err:
         return {"protocol": PROTOCOL, "error": err.to_json()}
+    except Exception as err:
+        # a Python caller's object that fails when it is read: a dict or list subclass
+        # whose iteration raises, a str subclass whose len() does
+        message = f"the question holds a value that cannot be read ({_describe(err)})"
+        return {"protocol": PROTOCOL, "error": {"code": "BAD_QUESTION", "message": message}}
     return _answer(question)
+
+
+def _describe(err: BaseException) -> str:
+    """An exception as text for a message, cut short, even one that cannot be printed."""
+    return _clip(error_text(err), 900)
 
 
 _BIGGEST = 10**LIMITS.integer_digits
@@ -1024,9 +1035,7 @@ def _answer(question: Any) -> JSON:
     except HandRummyError as err:
         result = {"error": {"code": type(err).__name__, "message": _clip(str(err), 1000)}}
     except Exception as err:  # the contract: a question is never answered by a crash
-        message = (
-            f"the referee failed on this question ({type(err).__name__}: {err}); please report it"
-        )
+        message = f"the referee failed on this question ({_describe(err)}); please report it"
         result = {"error": {"code": "INTERNAL_ERROR", "message": _clip(message, 1000)}}
     result = {"protocol": PROTOCOL, **result}
     if isinstance(question, dict) and "id" in question:
@@ -1230,7 +1239,7 @@ def answer_json(text: str | bytes) -> tuple[Any, bool]:
     except QuestionError as err:
         return {"protocol": PROTOCOL, "error": err.to_json()}, False
     except Exception as err:  # the contract again: no text is answered by a crash
-        message = f"the referee failed on this text ({type(err).__name__}: {err}); please report it"
+        message = f"the referee failed on this text ({_describe(err)}); please report it"
         error = {"code": "INTERNAL_ERROR", "message": _clip(message, 1000)}
         return {"protocol": PROTOCOL, "error": error}, False
     single = _answer(data)
