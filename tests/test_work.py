@@ -142,3 +142,58 @@ def test_the_quick_looks_of_the_finishing_search_are_counted() -> None:
     answered = limits.count(None)
     assert all(r["offset"] == 88 and r["actions"] == [] for r in replies[:answered])
     assert 4 <= answered <= 8 and limits[answered:] == ["array_search_work"] * (10 - answered)
+
+
+_JOKER_TAKE = {
+    "ask": "action",
+    "action": {"type": "take"},
+    "position": {
+        "format": "hand-rummy/position",
+        "version": 1,
+        "rules": {
+            "preset": "romme",
+            "variants": ["discard_only_to_meld", "round_the_corner", "wrap_ace_1"],
+        },
+        "players": [
+            {
+                "hand": [
+                    "JK",
+                    "7S",
+                    "6S",
+                    "AS",
+                    "JK",
+                    "JK",
+                    "5S",
+                    "8S",
+                    "3S",
+                    "4S",
+                    "KS",
+                    "JK",
+                    "2S",
+                ]
+            },
+            {"hand_size": 12},
+        ],
+        "discards": ["9D"],
+        "turn": 0,
+        "phase": "draw",
+    },
+}
+
+
+def test_the_melds_of_a_hand_are_counted_each_time_a_question_lists_them() -> None:
+    """Four jokers and a run of spades hold thousands of melds, and each take of the 9♦ is
+    judged by them: 1,000 such questions in one array (368 KB) took 10 s, charged nothing,
+    since the meld finder's work went uncounted and its cache served the repeats. Each
+    question now pays a step per meld of the hands it lists, cached or not."""
+    game = hr.Round.from_position(position_from_json(_JOKER_TAKE["position"]))
+    melds = len(game.finder.meld_slots(game.hands[0]))
+    with work_allowed(10**9) as budget:
+        game.check(hr.TakeDiscard())
+    assert budget.spent > melds > 1_000  # the hand after the take holds more
+    replies, clean = answer_json(json.dumps([_JOKER_TAKE] * 300))
+    assert not clean
+    answered = [r for r in replies if "error" not in r]
+    refused = [r["error"].get("limit") for r in replies if "error" in r]
+    assert answered and refused and set(refused) == {"array_search_work"}
+    assert len(answered) <= LIMITS.array_search_work // melds

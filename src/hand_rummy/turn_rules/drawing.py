@@ -18,6 +18,7 @@ from hand_rummy.turn_rules.laying_down import lay_downs
 from hand_rummy.turn_rules.laying_off import lay_offs
 from hand_rummy.turn_rules.ruling import Ruling, refuse
 from hand_rummy.verdict import Code, Topic, Violation
+from hand_rummy.work import charge_once, counting
 
 __all__ = ["judge_take", "may_take", "take_problems"]
 
@@ -62,6 +63,12 @@ def _judge_taking(state: RoundState) -> Taken | None:
     card = state.discards[-1]
     obligation = _obligation(state)
     change = Taken(card, state.ruleset.demotion.demotes(card, state.rules.wilds), obligation)
+    if counting():
+        # the take is judged by the melds of the hand with the card, which cost about a
+        # step each to find and search (and may be found for an earlier question already)
+        hand = list(state.hands[state.turn])
+        hand[card.index + (DEMOTED if change.demoted else 0)] += 1
+        charge_once((state.finder, tuple(hand)), 1 + len(state.finder.meld_slots(hand)))
     if obligation is None:
         return change if _turn_can_end(state, change) else None
     # the take is legal when the turn can go on to meet what it obliges: after a cheap

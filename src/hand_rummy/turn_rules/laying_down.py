@@ -46,6 +46,7 @@ from hand_rummy.turn_rules.gates import (
 )
 from hand_rummy.turn_rules.ruling import Ruling, from_problems, refuse
 from hand_rummy.verdict import Code, Topic, Violation
+from hand_rummy.work import charge_once, counting
 
 __all__ = ["judge_lay_down", "lay_downs", "obliged_slots", "promised_lay_down"]
 
@@ -333,6 +334,10 @@ def lay_downs(
         return
     finder = state.finder
     hand = state.hands[seat]
+    if counting():
+        # a listing (or a take's check) of a hand's lay-downs costs about a step for each
+        # meld the hand holds, whether or not its melds were found for an earlier question
+        charge_once((finder, hand), 1 + len(finder.meld_slots(hand)))
     required = state.required_opening(seat)
     size = sum(hand)
     if required is None:
