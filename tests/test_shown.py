@@ -110,3 +110,30 @@ def test_a_view_document_keeps_the_known_cards() -> None:
     alone = {k: v for k, v in document.items() if k != "shown_demoted"}
     with pytest.raises(hr.InvalidStateError, match="come together"):
         view_from_json(alone)
+
+
+def test_the_observation_counts_the_known_cards_of_each_seat() -> None:
+    pytest.importorskip("numpy")
+    from hand_rummy.observation import ObservationLayout, observe  # noqa: PLC0415
+
+    ruleset = hr.rulesets.romme
+    layout = ObservationLayout.of(ruleset)
+    part = layout.section("shown")
+    game = hr.Round.deal(ruleset, players=3, seed=1)
+    rng = random.Random(1)
+    seen = 0
+    for _ in range(200):
+        if game.is_over:
+            break
+        for seat in range(game.players):
+            view = game.view(seat)
+            rows = observe(view, layout)[part.start : part.stop].reshape(layout.seats, 53)
+            for other in range(game.players):
+                shown = Counter(view.shown[other]) if view.shown else Counter()
+                row = rows[(other - seat) % game.players]
+                assert {hr.CARDS[i]: int(n) for i, n in enumerate(row) if n} == dict(shown)
+                seen += bool(shown)
+        legal = list(game.legal_actions())
+        takes = [a for a in legal if isinstance(a, hr.TakeDiscard)]
+        game = game.apply(takes[0] if takes else rng.choice(legal))
+    assert seen > 0

@@ -16,7 +16,7 @@ install the ``rl`` extra (``pip install 'hand-rummy[rl]'``).
 >>> import hand_rummy as hr
 >>> layout = ObservationLayout.of(hr.rulesets.levant)
 >>> layout.size, layout.section("hand").size
-(4510, 53)
+(4722, 53)
 """
 
 from __future__ import annotations
@@ -111,6 +111,12 @@ class ObservationLayout:
         add("reshuffles", 1, "times the discard pile became the stock")
         for name, meaning in _PER_SEAT:
             add(name, seats, f"per seat from the observer: {meaning}")
+        add(
+            "shown",
+            seats * _FACES,
+            "per seat from the observer: the cards everyone knows it holds, per face (taken "
+            "from the pile or freed from the table, and not out of the hand since)",
+        )
         add("opening_bar", 1, "the points the observer's opening needs now (0 once opened)")
         add("taken", _FACES, "one-hot: the discard taken in the turn being played")
         add("freed", _FACES, "one-hot: the wild freed by an exchange in that turn")
@@ -251,6 +257,11 @@ def observe(
         out[melded + r] = seen.melded[s]
         out[missed + r] = seen.missed[s]
         out[partner + r] = s in mine
+    if seen.shown:
+        for s, cards in enumerate(seen.shown):
+            base = at["shown"] + ((s - me) % players) * _FACES
+            for card in cards:
+                out[base + card.index] += 1
     if not seen.opened[me]:
         bar = seen.ruleset.opening.required(me, team, seen.openings, seen.players)
         numbers.append((at["opening_bar"], bar or 0))
