@@ -137,3 +137,67 @@ def test_the_observation_counts_the_known_cards_of_each_seat() -> None:
         takes = [a for a in legal if isinstance(a, hr.TakeDiscard)]
         game = game.apply(takes[0] if takes else rng.choice(legal))
     assert seen > 0
+
+
+def _romme_document() -> dict[str, object]:
+    game = hr.Round.deal(hr.rulesets.romme, players=2, seed=1)
+    document: dict[str, object] = json.loads(json.dumps(view_to_json(game.view(0))))
+    return document
+
+
+def test_a_view_document_reads_the_known_cards_in_one_order() -> None:
+    # the same cards listed in another order are the same facts, and must make equal views
+    # (and samples whose views are the view)
+    one, two = _romme_document(), _romme_document()
+    one["shown"], one["shown_demoted"] = [[], ["KH", "3H"]], [[], []]
+    two["shown"], two["shown_demoted"] = [[], ["3H", "KH"]], [[], []]
+    first, second = view_from_json(one), view_from_json(two)
+    assert first == second
+    assert first.sample(random.Random(0)).view(0) == first
+
+
+@pytest.mark.parametrize(
+    ("shown", "demoted", "message"),
+    [
+        # Rommé demotes no card: a joker from the pile stays wild (002)
+        ([[], ["5H"]], [[], ["5H"]], r"shown_demoted\[1\]: 5♥ is no wild card"),
+        ([[], ["JK"]], [[], ["JK"]], r"shown_demoted\[1\]: JK is no wild card"),
+        # the viewer's own cards are in the hand
+        ([["AS", "AS", "AS"], []], [[], []], r"shown\[0\]: lists cards that are not in the"),
+    ],
+)
+def test_a_view_document_refuses_known_cards_that_cannot_be(
+    shown: list[list[str]], demoted: list[list[str]], message: str
+) -> None:
+    document = _romme_document()
+    document["shown"], document["shown_demoted"] = shown, demoted
+    with pytest.raises(hr.InvalidStateError, match=message):
+        view_from_json(document)
+
+
+def test_a_player_to_move_whose_every_card_is_known_has_a_move() -> None:
+    # Levant: seat 1 took the top discard, which it must meld at once with two cards of its
+    # hand (000 §Taking the discard); a document showing a whole hand of which no card melds
+    # with it describes a take that was never legal
+    game = hr.Round.deal(hr.rulesets.levant, players=2, seed=3)
+    rng = random.Random(3)
+    while not (game.turn == 1 and hr.TakeDiscard() in game.legal_actions()):
+        game = game.apply(rng.choice([a for a in game.legal_actions() if a != hr.TakeDiscard()]))
+    taken = game.apply(hr.TakeDiscard())
+    card = taken.current.taken
+    assert card is not None and not taken.rules.is_wild(card)
+    document = json.loads(json.dumps(view_to_json(taken.view(0))))
+    document["shown"] = [[], [c.ascii for c in taken.hand(1)]]
+    document["shown_demoted"] = [[], [c.ascii for c in taken.hand_demoted(1)]]
+    assert view_from_json(document).shown[1] == taken.hand(1)  # the real hand: it may move
+    # as many hidden cards, of other suits and ranks and not wild, beside the taken card
+    hidden = sorted(taken.view(0).unseen().elements(), key=lambda c: c.index)
+    far = [
+        c
+        for c in hidden
+        if c.suit != card.suit and c.rank != card.rank and not taken.rules.is_wild(c)
+    ]
+    document["shown"] = [[], [c.ascii for c in far[: taken.hand_size(1) - 1]] + [card.ascii]]
+    document["shown_demoted"] = [[], []]
+    with pytest.raises(hr.InvalidStateError, match="every card is known, would have no legal"):
+        view_from_json(document)

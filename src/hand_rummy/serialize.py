@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import enum
 import json
+import random
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -86,6 +87,7 @@ from hand_rummy.errors import (
     number,
     shown,
 )
+from hand_rummy.legal import LegalActions
 from hand_rummy.match import Deal, Match
 from hand_rummy.melds import Meld, MeldRules
 from hand_rummy.position import (
@@ -124,8 +126,9 @@ from hand_rummy.scoring import (
     TeamScore,
     seats_refusal,
 )
-from hand_rummy.state import taken_meld_problem
+from hand_rummy.state import cards_at, counts_of, slots_of, taken_meld_problem
 from hand_rummy.verdict import Citation
+from hand_rummy.visibility import sampled
 
 __all__ = [
     "MATCH_FORMAT",
@@ -1068,11 +1071,17 @@ def _shown_to_json(view: PlayerView) -> JSON:
 
 
 def _shown_from_json(
-    obj: Mapping[str, Any], sizes: tuple[int, ...], seat: int, hand: tuple[Card, ...]
+    obj: Mapping[str, Any],
+    sizes: tuple[int, ...],
+    seat: int,
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]],
+    rules: MeldRules,
 ) -> dict[str, tuple[tuple[Card, ...], ...]]:
     """The ``shown`` fields of a view document (both or neither), checked against the
-    hands: each seat's shown cards fit its hand, the viewer's are in it, and the demoted
-    ones are among them."""
+    hands: each seat's shown cards fit its hand, the viewer's are in it (demoted where
+    the hand holds them demoted), and the demoted ones are among them and are wilds the
+    rules demote. Each seat's cards come in the order a round keeps them (naturals, then
+    the demoted ones, by face), so that equal documents make equal views."""
     if ("shown" in obj) != ("shown_demoted" in obj):
         _fail("document", "'shown' and 'shown_demoted' come together")
     if "shown" not in obj:
@@ -1092,11 +1101,20 @@ def _shown_from_json(
             _fail(f"shown[{i}]", f"lists {len(cards)} cards; the hand holds {sizes[i]}")
         if Counter(marked) - Counter(cards):
             _fail(f"shown_demoted[{i}]", f"lists cards that are not in shown[{i}]")
-    if Counter(shown[seat]) - Counter(hand):
-        _fail(f"shown[{seat}]", "lists cards that are not in the viewer's hand")
+        for card in marked:
+            if not rules.ruleset.demotion.demotes(card, rules.wilds):
+                _fail(f"shown_demoted[{i}]", f"{card} is no wild card that these rules demote")
+    hand, hand_demoted = hands
+    mine = counts_of(shown[seat], demoted[seat])
+    if any(n > held for n, held in zip(mine, counts_of(hand, hand_demoted), strict=True)):
+        _fail(f"shown[{seat}]", "lists cards that are not in the viewer's hand as it holds them")
     if not any(shown):
         return {}  # nothing known: as a view without the fields
-    return {"shown": shown, "shown_demoted": demoted}
+    ordered = [cards_at(slots_of(counts_of(c, d))) for c, d in zip(shown, demoted, strict=True)]
+    return {
+        "shown": tuple(c for c, _ in ordered),
+        "shown_demoted": tuple(d for _, d in ordered),
+    }
 
 
 def view_from_json(value: Any) -> PlayerView:
@@ -1165,7 +1183,7 @@ def view_from_json(value: Any) -> PlayerView:
         _seat(s, f"redeal_queue[{i}]", players)
         for i, s in enumerate(_list(obj["redeal_queue"], "redeal_queue"))
     )
-    shown = _shown_from_json(obj, sizes, seat, hand)
+    shown = _shown_from_json(obj, sizes, seat, (hand, demoted), rules)
     seen = Counter(hand) + Counter(discards)
     for meld in table:
         seen.update(meld.meld.cards)
@@ -1227,6 +1245,13 @@ def view_from_json(value: Any) -> PlayerView:
     if missing:
         named = ", ".join(sorted(c.ascii for c in missing))
         _fail("shown", f"lists {named}, which no hidden place could hold")
+    mover = view.turn
+    if phase in (Phase.DRAW, Phase.PLAY) and mover != seat and mover in held:
+        # a player to move whose every card is known has the moves that hand has: a round
+        # that leaves none (an owed meld the hand cannot make) was never reached by play
+        whole = held[mover][0].total() == sizes[mover]
+        if whole and not LegalActions(sampled(view, random.Random(0))):
+            _fail("shown", f"seat {mover}, whose every card is known, would have no legal move")
     if phase in (Phase.DRAW, Phase.PLAY):
         # a round in play must be one that a position can describe: the same checks of the
         # turn so far, the table's owners, the openings and the announcements

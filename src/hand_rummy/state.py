@@ -43,8 +43,10 @@ __all__ = [
     "RoundState",
     "TableMeld",
     "TurnState",
+    "cards_at",
     "cards_of",
     "counts_of",
+    "slots_of",
     "taken_meld_problem",
 ]
 
@@ -282,10 +284,7 @@ class RoundState:
         """The cards ``seat`` is known by all to hold (:attr:`shown`), and which of them are
         demoted."""
         self._vector(seat)  # refuses a seat that is not there
-        slots = self.shown[seat] if self.shown else ()
-        return tuple(CARDS[s % DEMOTED] for s in slots), tuple(
-            CARDS[s % DEMOTED] for s in slots if s >= DEMOTED
-        )
+        return cards_at(self.shown[seat] if self.shown else ())
 
     def hand_size(self, seat: int) -> int:
         """How many cards ``seat`` holds."""
@@ -349,6 +348,20 @@ def cards_of(vector: Sequence[int]) -> tuple[Card, ...]:
         return tuple(compress(_FACES, naturals))  # most hands: one copy of each card held
     counts = map(operator.add, naturals, vector[DEMOTED:])
     return tuple(chain.from_iterable(map(repeat, _FACES, counts)))
+
+
+def slots_of(vector: Sequence[int]) -> tuple[int, ...]:
+    """The hand slots of a hand vector, one entry a card, ascending."""
+    return tuple(slot for slot, count in enumerate(vector) for _ in range(count))
+
+
+def cards_at(slots: Iterable[int]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The cards in hand ``slots`` (ascending: the naturals, then the demoted copies), and
+    the demoted ones among them."""
+    ordered = sorted(slots)
+    return tuple(CARDS[s % DEMOTED] for s in ordered), tuple(
+        CARDS[s % DEMOTED] for s in ordered if s >= DEMOTED
+    )
 
 
 def _demoted_of(vector: Sequence[int]) -> tuple[Card, ...]:

@@ -33,6 +33,7 @@ from hand_rummy.state import (
     TableMeld,
     TurnState,
     counts_of,
+    slots_of,
 )
 
 _S = TypeVar("_S", bound=RoundState)
@@ -318,6 +319,6 @@ def _slots_shown(seen: Seen) -> tuple[tuple[int, ...], ...]:
     if not seen.shown:
         return ()
     return tuple(
-        tuple(slot for slot, count in enumerate(counts_of(cards, demoted)) for _ in range(count))
+        slots_of(counts_of(cards, demoted))
         for cards, demoted in zip(seen.shown, seen.shown_demoted, strict=True)
     )
