@@ -12,6 +12,8 @@ they keep working while the engine's internals change:
   refusal        a few cheap illegal probes are refused by ``check()``, make ``apply()``
                  raise IllegalActionError with the same verdict, and leave the round as it
                  was; applying a legal action leaves the original round as it was too
+  shown          the cards a view shows another seat is known to hold are in that hand,
+                 the demoted ones demoted
   dead-end       a round that is not over lists at least one action
   determinism    an equal, freshly built round lists the same actions in the same order
   duplicates     the listing has no action twice
@@ -210,6 +212,20 @@ def check_conservation(game: hr.Round) -> None:
             f"hand sizes {sizes} disagree with the hands listed ({listed}): "
             "some count is negative or hidden",
         )
+
+
+def check_shown(game: hr.Round) -> None:
+    """The cards everyone knows a seat holds (a view's ``shown``) are in that hand, and the
+    demoted ones among them are demoted there."""
+    view = game.view(game.turn)
+    if not view.shown:
+        return
+    for seat, (cards, demoted) in enumerate(zip(view.shown, view.shown_demoted, strict=True)):
+        missing = Counter(cards) - Counter(game.hand(seat))
+        missing += Counter(demoted) - Counter(game.hand_demoted(seat))
+        if missing:
+            text = hr.format_cards(sorted(missing.elements(), key=lambda card: card.index))
+            raise InvariantError("shown", f"seat {seat} is shown to hold [{text}], not held")
 
 
 def snapshot(game: hr.Round) -> tuple[object, ...]:
@@ -531,6 +547,7 @@ def play_round(
     good, bad = game, None
     try:
         check_conservation(game)
+        check_shown(game)
         result.transitions += 1
         endless = stock_renews_forever(game.ruleset)
         while not game.is_over:
@@ -555,6 +572,7 @@ def play_round(
             bad = game = apply_checked(game, action)
             result.decisions += 1
             check_conservation(game)
+            check_shown(game)
             result.transitions += 1
             if options.json_every and result.decisions % options.json_every == 0:
                 check_json(game)

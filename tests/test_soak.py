@@ -335,3 +335,13 @@ def test_mixes_are_compositions_of_variants_that_build() -> None:
         assert soak.Case.parse(case.label) == case
     assert soak.cases_for(["levant", "classic"], False, mixes=4, seed=3) == cases
     assert soak.cases_for(["levant", "classic"], False, mixes=4, seed=4) != cases
+
+
+def test_the_shown_check_bites() -> None:
+    # a record of known cards that has drifted from the hand (a card shown that left it)
+    game = hr.Round.deal(hr.rulesets.romme, players=3, seed=1)
+    soak.check_shown(game)  # nothing shown yet
+    elsewhere = next(card for card in game.hand(1) if card not in game.hand(2))
+    drifted = game.replace(shown=((), (), (elsewhere.index,)))
+    with pytest.raises(soak.InvariantError, match=r"\[shown\] seat 2 is shown to hold"):
+        soak.check_shown(drifted)
