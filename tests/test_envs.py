@@ -475,6 +475,9 @@ def test_max_steps_truncates_an_episode_that_has_not_ended(episode: str) -> None
     assert table.agent_selection == agent and table.steps == 25
     while table.agents:
         table.step(None)
+        # the agents leave one by one; the picture still says why the episode ended
+        text = table.render()
+        assert text is not None and text.startswith(f"Episode truncated: {reason}")
 
 
 def test_an_episode_that_ends_first_is_terminated_not_truncated() -> None:

@@ -196,6 +196,7 @@ class HandRummyEnv(AECEnv):
         self.decision: Decision | None = None
         self._seen: dict[str, dict[str, Any]] = {}
         self._fitting: Round | None = None  # the round before the last move
+        self._cut: str = ""  # why the episode was cut short, for render() once agents leave
         self._zeros = np.zeros(self.space.size, dtype=np.int8)
 
     # --- the spaces ---------------------------------------------------------------------
@@ -246,6 +247,7 @@ class HandRummyEnv(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.steps = 0
+        self._cut = ""
         self._to_move()
 
     def _to_move(self) -> None:
@@ -261,10 +263,7 @@ class HandRummyEnv(AECEnv):
         except TableTooLargeError as error:
             # a space built with fewer table slots than the deck could fill has no ids for
             # this table: the round goes on without the agents, so the episode is cut short
-            self.decision = None
-            self.truncations = dict.fromkeys(self.agents, True)
-            for agent in self.agents:
-                self.infos[agent] = {**self.infos[agent], "truncated": str(error)}
+            self._truncate(str(error))
 
     def step(self, action: Any) -> None:
         """Play ``action`` (an id in the mask) for ``agent_selection``.
@@ -310,10 +309,15 @@ class HandRummyEnv(AECEnv):
         position as it stands (a pending lay-down is dropped), with an empty mask."""
         if self.decision is None or any(self.terminations.values()):
             return  # over, or cut short already
-        self.decision = None
         self._seen.clear()
+        self._truncate(f"the episode reached max_steps={self.max_steps} steps")
+
+    def _truncate(self, reason: str) -> None:
+        """Cut the episode short: no decision, every agent truncated, the reason in its
+        info (and kept for render(), as the agents leave one by one)."""
+        self.decision = None
+        self._cut = reason
         self.truncations = dict.fromkeys(self.agents, True)
-        reason = f"the episode reached max_steps={self.max_steps} steps"
         for agent in self.agents:
             self.infos[agent] = {**self.infos[agent], "truncated": reason}
 
@@ -407,7 +411,7 @@ class HandRummyEnv(AECEnv):
             # cut short by a table the layout has no slots for: the round as its player to
             # move sees it, and why the agents left it
             seat = self.game.turn
-            reason = self.infos[self.possible_agents[seat]].get("truncated", "cut short")
+            reason = self._cut or "cut short"
             text = (
                 f"Episode truncated: {reason}\n{self.possible_agents[seat]} (seat {seat}) to move\n"
             )
