@@ -179,3 +179,22 @@ def test_each_function_refuses_what_it_cannot_draw() -> None:
             call()
         assert str(refused.value) == message
     assert text.table_lines([run], 0, width=80) == ["Table:", "  [1] 7♥ 8♥ 9♥  seat 0 (you)"]
+
+
+def test_a_view_says_which_cards_another_seat_is_known_to_hold() -> None:
+    # a card taken from the pile went into that hand in view of everyone
+    game = hr.Round.deal(hr.rulesets.romme, players=3, seed=1)
+    rng = random.Random(1)
+    while True:
+        legal = list(game.legal_actions())
+        if hr.TakeDiscard() in legal:
+            card, taker = game.discards[-1], game.turn
+            game = game.apply(hr.TakeDiscard())
+            break
+        game = game.apply(rng.choice([a for a in legal if a != hr.TakeDiscard()]))
+    viewer = (taker + 1) % game.players
+    lines = str(game.view(viewer)).splitlines()
+    line = next(text for text in lines if text.startswith(f"Seat {taker}:"))
+    assert line.startswith(f"Seat {taker}: {game.hand_size(taker)} cards")
+    assert line.endswith(f"known to hold {card}")  # and no other card of the hidden hand
+    assert "known to hold" not in str(game)  # the whole round shows every hand as it is

@@ -192,7 +192,17 @@ def _demoted(seen: Round | PlayerView, seat: int) -> tuple[Card, ...]:
     """The wilds taken from the discard pile that ``seat`` holds, as far as ``seen`` shows."""
     if isinstance(seen, Round):
         return seen.hand_demoted(seat)
-    return seen.demoted if seat == seen.seat else ()
+    if seat == seen.seat:
+        return seen.demoted
+    return seen.shown_demoted[seat] if seen.shown else ()
+
+
+def _known(seen: Round | PlayerView, seat: int) -> tuple[Card, ...]:
+    """The cards another seat of a view is known by all to hold (a round shows every hand
+    whole)."""
+    if isinstance(seen, Round) or seat == seen.seat or not seen.shown:
+        return ()
+    return seen.shown[seat]
 
 
 def match_text(match: Match) -> str:
@@ -254,6 +264,9 @@ def _picture(
         demoted = _demoted(seen, seat)
         if demoted:
             notes.append(f"{format_cards(demoted)} taken from the pile (natural)")
+        known = _known(seen, seat)
+        if known:
+            notes.append(f"known to hold {format_cards(known)}")
         if seen.announced[seat]:
             notes.append("announced")
         shown = f"  {cards}" if cards else ""
