@@ -126,6 +126,47 @@ def test_a_meld_s_demoted_positions_must_be_whole_numbers(demoted: object) -> No
     assert hr.Meld.of("7H 8H 9H", demoted=[1]).demoted == frozenset({1})
 
 
+_SEVENS = (hr.Card.parse("7H"), hr.Card.parse("7S"), hr.Card.parse("7D"))
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"cards": ["7H", "7S", "7D"]}, "a meld's cards must be tuple, not list"),
+        ({"cards": "7H 7S 7D"}, "a meld's cards must be tuple, not str"),
+        ({"cards": (7, 7, 7)}, "each card of a meld must be Card, not int"),
+        ({"cards": _SEVENS, "roles": ["7C", None, None]}, "roles must be tuple, not list"),
+        ({"cards": _SEVENS, "roles": ("7C", None, None)}, "role must be Card, not str"),
+        ({"cards": _SEVENS, "demoted": [0]}, "demoted positions must be frozenset, not list"),
+        ({"cards": _SEVENS, "demoted": {0}}, "demoted positions must be frozenset, not set"),
+    ],
+)
+def test_a_meld_built_field_by_field_has_its_fields_checked(
+    fields: dict[str, object], message: str
+) -> None:
+    """A meld built by its constructor instead of Meld.of took any field, and a lay-down of
+    it failed inside the judge with a TypeError (a list of card strings) or AttributeError."""
+    with pytest.raises(hr.InvalidStateError, match=message):
+        hr.Meld(**fields)  # type: ignore[arg-type]
+    assert hr.Meld(_SEVENS, (None, None, None), frozenset()) == hr.Meld.of("7H 7S 7D")
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ((1.0, 0, "meld", "run"), "number must be int, not float"),
+        ((1, "0", "meld", "run"), "owner must be int, not str"),
+        ((1, 0, "7H 8H 9H", "run"), "meld must be Meld, not str"),
+        ((1, 0, "meld", "run"), "kind must be MeldKind, not str"),
+    ],
+)
+def test_a_table_meld_has_its_fields_checked(fields: tuple[object, ...], message: str) -> None:
+    meld = hr.Meld.of("7H 8H 9H")
+    given = tuple(meld if field == "meld" else field for field in fields)
+    with pytest.raises(hr.InvalidStateError, match=message):
+        hr.TableMeld(*given)  # type: ignore[arg-type]
+
+
 def test_build_reads_variants_from_a_generator_once() -> None:
     """The names were checked in one pass and applied in another: a generator came out empty."""
     assert hr.build("levant", (v for v in ["opening_71"])).title == "levant+opening_71"

@@ -87,8 +87,18 @@ class Meld:
         return (None,) * len(self.cards)
 
     def __attrs_post_init__(self) -> None:
+        # a meld built field by field (not by Meld.of) is a caller's value like any other:
+        # its fields are checked here once, so no judge meets a card that is not a Card
+        expect(self.cards, tuple, "a meld's cards")
+        for card in self.cards:
+            expect(card, Card, "each card of a meld")
+        expect(self.roles, tuple, "a meld's roles")
         if len(self.roles) != len(self.cards):
             raise InvalidStateError("a meld needs one role entry per card")
+        for role in self.roles:
+            if role is not None:
+                expect(role, Card, "a wild card's role")
+        expect(self.demoted, frozenset, "a meld's demoted positions")
         for i in self.demoted:
             expect(i, int, "a demoted position")
         if any(not 0 <= i < len(self.cards) for i in self.demoted):

@@ -119,6 +119,14 @@ class TableMeld:
     meld: Meld
     kind: MeldKind
 
+    def __attrs_post_init__(self) -> None:
+        # the pictures and the text take table melds from callers: a wrong field is refused
+        # here rather than deep inside them
+        expect(self.id, int, "a table meld's number")
+        expect(self.owner, int, "a table meld's owner")
+        expect(self.meld, Meld, "a table meld's meld")
+        expect(self.kind, MeldKind, "a table meld's kind")
+
     def __str__(self) -> str:
         return f"{self.id}: {self.meld.describe()}"
 
