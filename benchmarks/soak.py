@@ -14,6 +14,8 @@ they keep working while the engine's internals change:
                  was; applying a legal action leaves the original round as it was too
   shown          the cards a view shows another seat is known to hold are in that hand,
                  the demoted ones demoted
+  renewal        after the stock is renewed from the pile, it holds the renewed cards
+                 (a view's ``renewal``) less what each seat's view says it drew since
   dead-end       a round that is not over lists at least one action
   determinism    an equal, freshly built round lists the same actions in the same order
   duplicates     the listing has no action twice
@@ -226,6 +228,23 @@ def check_shown(game: hr.Round) -> None:
         if missing:
             text = hr.format_cards(sorted(missing.elements(), key=lambda card: card.index))
             raise InvariantError("shown", f"seat {seat} is shown to hold [{text}], not held")
+
+
+def check_renewal(game: hr.Round) -> None:
+    """A renewed stock holds the cards turned into it less every seat's draws since."""
+    renewal = game.view(0).renewal
+    if not renewal:
+        return
+    drawn = [game.view(seat).drawn for seat in range(game.players)]
+    left = Counter(renewal)
+    for cards in drawn:
+        left.subtract(cards)
+    if -left or Counter(game.stock) != +left:
+        raise InvariantError(
+            "renewal",
+            f"the stock holds {len(game.stock)} cards; {len(renewal)} were renewed, "
+            f"{sum(map(len, drawn))} drawn since, and they are not the same cards",
+        )
 
 
 def snapshot(game: hr.Round) -> tuple[object, ...]:
@@ -548,6 +567,7 @@ def play_round(
     try:
         check_conservation(game)
         check_shown(game)
+        check_renewal(game)
         result.transitions += 1
         endless = stock_renews_forever(game.ruleset)
         while not game.is_over:
@@ -573,6 +593,7 @@ def play_round(
             result.decisions += 1
             check_conservation(game)
             check_shown(game)
+            check_renewal(game)
             result.transitions += 1
             if options.json_every and result.decisions % options.json_every == 0:
                 check_json(game)

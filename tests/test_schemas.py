@@ -1108,3 +1108,14 @@ def test_cards_are_written_as_the_ascii_enum_says() -> None:
     ascii_cards = schemas.load("common")["$defs"]["ascii-card"]["enum"]
     assert ascii_cards == [c.ascii for c in hr.CARDS]
     assert all(_grammar_accepts(c) for c in ascii_cards)
+
+
+def test_a_view_after_a_renewal_fits_the_schema() -> None:
+    game = hr.Round.deal(hr.rulesets.classic, 4, seed=0)
+    rng = random.Random(0)
+    while not game.view(0).renewal:
+        game = game.apply(rng.choice(list(game.legal_actions())))
+    document = view_to_json(game.view(0))
+    _valid("view", document)
+    assert _errors("view", {k: v for k, v in document.items() if k != "drawn"})
+    assert _errors("view", {**document, "renewal": []})

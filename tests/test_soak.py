@@ -8,6 +8,7 @@ invariant on; the longer runs are for the command line.
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -345,3 +346,16 @@ def test_the_shown_check_bites() -> None:
     drifted = game.replace(shown=((), (), (elsewhere.index,)))
     with pytest.raises(soak.InvariantError, match=r"\[shown\] seat 2 is shown to hold"):
         soak.check_shown(drifted)
+
+
+def test_the_renewal_check_bites() -> None:
+    # a stock that holds a card the renewal did not put in (drawn twice, say)
+    game = hr.Round.deal(hr.rulesets.classic, players=4, seed=0)
+    rng = random.Random(0)
+    while not game.view(0).renewal:
+        game = game.apply(rng.choice(list(game.legal_actions())))
+    soak.check_renewal(game)
+    stray = next(card for card in game.hand(1) if card not in game.stock)
+    drifted = game.replace(stock=(*game.stock[:-1], stray))
+    with pytest.raises(soak.InvariantError, match=r"\[renewal\] the stock holds"):
+        soak.check_renewal(drifted)

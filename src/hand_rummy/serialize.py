@@ -1057,6 +1057,7 @@ def view_to_json(view: PlayerView) -> JSON:
         "history": _history_to_json(view.history),
         "outcome": _outcome_to_json(view.outcome, breakdown=True),
         **_shown_to_json(view),
+        **_renewal_to_json(view),
     }
 
 
@@ -1068,6 +1069,45 @@ def _shown_to_json(view: PlayerView) -> JSON:
         "shown": [_card_list(cards) for cards in view.shown],
         "shown_demoted": [_card_list(cards) for cards in view.shown_demoted],
     }
+
+
+def _renewal_to_json(view: PlayerView) -> JSON:
+    """The view's ``renewal`` fields, written only once the stock has been renewed."""
+    if not view.renewal:
+        return {}
+    return {"renewal": _card_list(view.renewal), "drawn": _card_list(view.drawn)}
+
+
+def _renewal_from_json(
+    obj: Mapping[str, Any], reshuffles: int, stock_size: int, deck: Counter[Card]
+) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The ``renewal`` and ``drawn`` of a view document (both or neither; empty where
+    neither), checked on their own:
+    a renewal the count of renewals allows, of cards the deck has, enough of them left
+    for the stock once this player's draws are gone."""
+    if ("renewal" in obj) != ("drawn" in obj):
+        _fail("document", "'renewal' and 'drawn' come together")
+    if "renewal" not in obj:
+        return (), ()
+    renewal = _cards(obj["renewal"], "renewal")
+    drawn = _cards(obj["drawn"], "drawn")
+    if not renewal:
+        _fail("renewal", "is written only once the stock has been renewed, with its cards")
+    if reshuffles < 1:
+        _fail("renewal", "the stock has not been renewed (reshuffles is 0)")
+    extra = Counter(renewal) - deck
+    if extra:
+        named = ", ".join(sorted(c.ascii for c in extra))
+        _fail("renewal", f"holds more copies than the deck has of {named}")
+    if Counter(drawn) - Counter(renewal):
+        _fail("drawn", "lists cards that were not renewed into the stock")
+    if len(renewal) - len(drawn) < stock_size:
+        _fail(
+            "renewal",
+            f"{len(renewal)} cards renewed, {len(drawn)} of them drawn by this player, "
+            f"cannot leave {stock_size} in the stock",
+        )
+    return tuple(sorted(renewal)), tuple(sorted(drawn))
 
 
 def _shown_from_json(
@@ -1136,7 +1176,7 @@ def view_from_json(value: Any) -> PlayerView:
     """
     obj = _obj(value, "document")
     _format(obj, VIEW_FORMAT)
-    obj = _fields(obj, "document", _VIEW_FIELDS, ("shown", "shown_demoted"))
+    obj = _fields(obj, "document", _VIEW_FIELDS, ("shown", "shown_demoted", "renewal", "drawn"))
     ruleset = rules_from_json(obj["rules"])
     sizes = _ints(obj["hand_sizes"], "hand_sizes")
     players = len(sizes)
@@ -1200,6 +1240,8 @@ def view_from_json(value: Any) -> PlayerView:
             "document",
             f"shows more copies than the deck has of {', '.join(sorted(c.ascii for c in extra))}",
         )
+    reshuffles = _int(obj["reshuffles"], "reshuffles", 0)
+    renewal, drawn = _renewal_from_json(obj, reshuffles, stock_size, deck)
     total = sum(seen.values()) - len(hand) + sum(sizes) + stock_size
     if total != ruleset.deck.size:
         _fail(
@@ -1226,11 +1268,13 @@ def view_from_json(value: Any) -> PlayerView:
         turns_played=per_seat["turns_played"],
         announced=per_seat["announced"],
         missed=per_seat["missed"],
-        reshuffles=_int(obj["reshuffles"], "reshuffles", 0),
+        reshuffles=reshuffles,
         current=current,
         redeal_queue=queue,
         history=_history_from_json(obj["history"], "history"),
         outcome=outcome,
+        renewal=renewal,
+        drawn=drawn,
         **shown,
     )
     # what the others are known to hold, with the card taken this turn, must be among the
@@ -1245,6 +1289,13 @@ def view_from_json(value: Any) -> PlayerView:
     if missing:
         named = ", ".join(sorted(c.ascii for c in missing))
         _fail("shown", f"lists {named}, which no hidden place could hold")
+    left = view.renewed_left().total()
+    if renewal and left < stock_size:
+        _fail(
+            "renewal",
+            f"leaves {left} of its cards hidden and not known to be held, too few for the "
+            f"stock of {stock_size}",
+        )
     mover = view.turn
     if phase in (Phase.DRAW, Phase.PLAY) and mover != seat and mover in held:
         # a player to move whose every card is known has the moves that hand has: a round

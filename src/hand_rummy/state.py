@@ -231,6 +231,13 @@ class RoundState:
     pile and wilds freed from the table, less any card of the same slot that has left that
     hand since, as nobody can tell which copy went. A round built from a position knows
     nothing of earlier turns."""
+    renewal: tuple[Card, ...] = ()
+    """The cards turned from the discard pile into the stock at its last renewal, sorted
+    (empty before any): everyone saw them go, so the stock holds none but these."""
+    drawn: tuple[tuple[Card, ...], ...] = ()
+    """Per seat, the cards it has drawn from the stock since the stock's last renewal, each
+    known to its drawer alone (empty before any renewal). The stock is
+    :attr:`renewal` less every seat's ``drawn``."""
     finder: MeldFinder = attrs.field(eq=False, repr=False)
 
     @finder.default

@@ -170,12 +170,19 @@ def _redealt(state: _S, change: Redealt, history: object) -> _S:
 
 def _drawn(state: _S, history: object) -> _S:
     card = state.stock[-1]
+    # after a renewal the drawer alone knows which of the pile's cards left the stock
+    drawn = (
+        _put(state.drawn, state.turn, (*state.drawn[state.turn], card))
+        if state.renewal
+        else state.drawn
+    )
     after = state.replace(
         hands=_moved(state.hands, state.turn, (), (card.index,)),
         stock=state.stock[:-1],
         phase=Phase.PLAY,
         history=history,
         current=NO_TURN,
+        drawn=drawn,
     )
     if not after.stock and state.ruleset.stock.trigger is StockTrigger.LAST_CARD_DRAWN:
         # the stock counts as run out now: renewed from the pile where the rules allow it
@@ -394,7 +401,11 @@ def _renew_stock(state: _S) -> _S:
     pile = list(state.discards[:-1])
     random.Random(f"{state.seed}:reshuffle:{state.reshuffles}").shuffle(pile)
     return state.replace(
-        stock=tuple(pile), discards=state.discards[-1:], reshuffles=state.reshuffles + 1
+        stock=tuple(pile),
+        discards=state.discards[-1:],
+        reshuffles=state.reshuffles + 1,
+        renewal=tuple(sorted(pile)),
+        drawn=((),) * state.players,
     )
 
 

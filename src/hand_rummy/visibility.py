@@ -82,6 +82,13 @@ class Seen:
     (:attr:`RoundState.shown <hand_rummy.state.RoundState.shown>`)."""
     shown_demoted: tuple[tuple[Card, ...], ...] = ()
     """Which of :attr:`shown` are demoted wilds, per seat."""
+    renewal: tuple[Card, ...] = ()
+    """The cards turned from the discard pile into the stock at its last renewal (empty
+    before any): the stock holds none but these
+    (:attr:`RoundState.renewal <hand_rummy.state.RoundState.renewal>`)."""
+    drawn: tuple[Card, ...] = ()
+    """The cards this player has drawn from the stock since its last renewal: the stock
+    holds :attr:`renewal` less these and less what the others drew."""
 
     @property
     def players(self) -> int:
@@ -124,6 +131,7 @@ class Seen:
             "history": state.history,
             "outcome": state.outcome,
             **_shown_fields(state),
+            **_renewal_fields(state, seat),
         }
 
     def known_to_all(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -162,6 +170,17 @@ class Seen:
                 held[self.turn] = (both, tuple(sorted(either.elements())))
         return held
 
+    def renewed_left(self) -> Counter[Card]:
+        """The cards the stock may still hold, where the view knows them: the renewed cards
+        (:attr:`renewal`) that this player did not draw and that are still hidden, less
+        those another seat is known to hold. Empty before any renewal."""
+        if not self.renewal:
+            return Counter()
+        hidden = self.unseen()
+        for cards, _ in self.held_by_others().values():
+            hidden -= cards
+        return (Counter(self.renewal) - Counter(self.drawn)) & hidden
+
     def unseen(self) -> Counter[Card]:
         """The cards this player cannot see: in other hands or in the stock."""
         shown = Counter(self.hand)
@@ -187,8 +206,14 @@ def screened(state: _S, seat: int) -> _S:
     view: for a caller that may never need the view."""
     hands = tuple(h if s == seat else _jokers(sum(h)) for s, h in enumerate(state.hands))
     current = state.current if seat == state.turn else attrs.evolve(state.current, had_taken=False)
+    drawn = tuple(d if s == seat else () for s, d in enumerate(state.drawn))
     return state.replace(
-        hands=hands, stock=(JOKER,) * len(state.stock), start=(), seed=0, current=current
+        hands=hands,
+        stock=(JOKER,) * len(state.stock),
+        start=(),
+        seed=0,
+        current=current,
+        drawn=drawn,
     )
 
 
@@ -222,7 +247,18 @@ def redacted(seen: Seen) -> RoundState:
         history=seen.history,
         outcome=seen.outcome,
         indicator=seen.indicator,
+        renewal=seen.renewal,
+        drawn=tuple(seen.drawn if s == seen.seat else () for s in range(seen.players))
+        if seen.renewal
+        else (),
     )
+
+
+def _renewal_fields(state: RoundState, seat: int) -> dict[str, tuple[Card, ...]]:
+    """The view's fields of the stock's last renewal (none before any)."""
+    if not state.renewal:
+        return {}
+    return {"renewal": state.renewal, "drawn": tuple(sorted(state.drawn[seat]))}
 
 
 def _shown_fields(state: RoundState) -> dict[str, tuple[tuple[Card, ...], ...]]:
@@ -276,7 +312,9 @@ def sampled(seen: Seen, rng: random.Random, lead: Iterable[Card] = ()) -> RoundS
     room = seen.hand_sizes[seen.turn] - mine.total()
     if first and (seen.turn == seen.seat or sum(first.values()) > room):
         raise InvalidStateError("the cards dealt first must fit in another player's hand")
-    hidden = sorted((unseen - first).elements())
+    unseen -= first
+    stock = _renewed_stock(seen, unseen, rng)
+    hidden = sorted((unseen - Counter(stock)).elements())
     rng.shuffle(hidden)
     # dealt from the front: the player to move's share starts with them
     at = sum(
@@ -302,7 +340,7 @@ def sampled(seen: Seen, rng: random.Random, lead: Iterable[Card] = ()) -> RoundS
             seen, known, (*(cards - Counter(known)).elements(), *dealt)
         ):
             current = attrs.evolve(current, had_taken=True)
-    stock = tuple(hidden[at:])
+    stock += tuple(hidden[at:])
     if len(stock) != seen.stock_size:
         raise InvalidStateError("the view's card counts do not add up to the deck")
     return base.replace(
@@ -312,6 +350,21 @@ def sampled(seen: Seen, rng: random.Random, lead: Iterable[Card] = ()) -> RoundS
         shown=_slots_shown(seen),
         seed=rng.randrange(2**31),
     )
+
+
+def _renewed_stock(seen: Seen, hidden: Counter[Card], rng: random.Random) -> tuple[Card, ...]:
+    """The stock of a sample, where the view knows it came from a renewal: as many of the
+    renewed cards still ``hidden`` (less those this player drew) as the stock holds, in a
+    random order; before any renewal none (the stock is dealt with the hands)."""
+    if not seen.renewal:
+        return ()
+    left = seen.renewed_left() & hidden
+    if left.total() < seen.stock_size:
+        raise InvalidStateError(
+            f"the stock holds {seen.stock_size} cards, but only {left.total()} of the cards "
+            f"renewed from the pile can still be in it"
+        )
+    return tuple(rng.sample(sorted(left.elements()), seen.stock_size))
 
 
 def _slots_shown(seen: Seen) -> tuple[tuple[int, ...], ...]:

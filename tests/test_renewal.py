@@ -1,0 +1,150 @@
+"""What everyone knows of a stock renewed from the discard pile (``view.renewal``,
+``view.drawn``).
+
+Where the rules turn the pile into a new stock (002 "Fresh stock", 003, 004), everyone saw
+which cards went into it, and each player knows which of them it drew since. The record is
+checked here against the real stock at the moment of the renewal and against the cards
+each draw took off its top, and every sample of a view must deal its stock from the
+renewed cards that the viewer did not draw.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+import hand_rummy as hr
+from hand_rummy.serialize import view_from_json, view_to_json
+from hand_rummy.visibility import screened
+
+
+def _play_to_renewals(
+    preset: str, players: int, seed: int, moves: int = 1500
+) -> list[tuple[hr.Round, list[list[hr.Card]]]]:
+    """The rounds of one random game from its first renewal on, each with the cards every
+    seat drew since the last renewal, worked out here from the stock's top card."""
+    game = hr.Round.deal(hr.build(preset), players=players, seed=seed)
+    rng = random.Random(seed)
+    drawn: list[list[hr.Card]] | None = None
+    seen: list[tuple[hr.Round, list[list[hr.Card]]]] = []
+    for _ in range(moves):
+        if game.is_over:
+            break
+        action = rng.choice(list(game.legal_actions()))
+        top = game.stock[-1] if game.stock else None
+        seat = game.turn
+        after = game.apply(action)
+        if after.reshuffles > game.reshuffles:
+            # the renewal comes as the turn passes, or right after a draw takes the last
+            # card of the old stock: either way nothing has been drawn from the new one yet
+            drawn = [[] for _ in range(players)]
+            assert sorted(after.stock) == list(after.view(0).renewal)
+        elif drawn is not None and isinstance(action, hr.DrawStock):
+            assert top is not None
+            drawn[seat].append(top)
+        game = after
+        if drawn is not None:
+            seen.append((game, [list(d) for d in drawn]))
+    return seen
+
+
+@pytest.mark.parametrize(("preset", "players"), [("classic", 4), ("gulf", 4), ("saudi", 2)])
+def test_the_renewal_and_each_seat_s_draws_follow_the_stock(preset: str, players: int) -> None:
+    checked = 0
+    for seed in range(3):
+        for game, drawn in _play_to_renewals(preset, players, seed):
+            renewal = Counter(game.view(0).renewal)
+            for seat in range(players):
+                view = game.view(seat)
+                assert Counter(view.renewal) == renewal  # public: the same for everyone
+                assert Counter(view.drawn) == Counter(drawn[seat])  # the drawer's own
+                renewal_left = renewal
+            for seat in range(players):
+                renewal_left = renewal_left - Counter(drawn[seat])
+            assert Counter(game.stock) == renewal_left
+            checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize(("preset", "players"), [("classic", 4), ("gulf", 4)])
+def test_samples_deal_the_stock_from_the_renewed_cards(preset: str, players: int) -> None:
+    rng = random.Random(5)
+    checked = 0
+    for game, _ in _play_to_renewals(preset, players, seed=1)[::5]:
+        for seat in range(players):
+            view = game.view(seat)
+            left = Counter(view.renewal) - Counter(view.drawn)
+            for _ in range(3):
+                sample = view.sample(rng)
+                assert sample.view(seat) == view
+                assert not Counter(sample.stock) - left
+                checked += 1
+    assert checked > 50
+
+
+def test_a_screened_round_holds_no_other_seat_s_draws() -> None:
+    game, drawn = _play_to_renewals("classic", 4, seed=0)[40]
+    assert any(drawn[s] for s in range(4))
+    for seat in range(4):
+        kept = screened(game, seat)
+        assert kept.drawn[seat] == game.drawn[seat]
+        assert all(not kept.drawn[s] for s in range(4) if s != seat)
+
+
+def _renewed_document() -> tuple[hr.PlayerView, dict[str, object]]:
+    game, drawn = _play_to_renewals("classic", 4, seed=0)[40]
+    seat = max(range(4), key=lambda s: len(drawn[s]))
+    view = game.view(seat)
+    assert view.drawn
+    return view, json.loads(json.dumps(view_to_json(view)))
+
+
+def test_a_view_document_keeps_the_renewal() -> None:
+    view, document = _renewed_document()
+    assert document["renewal"] == [c.ascii for c in view.renewal]
+    assert view_from_json(document) == view
+    # the same cards in another order are the same facts
+    document["renewal"] = list(reversed(document["renewal"]))  # type: ignore[call-overload]
+    document["drawn"] = list(reversed(document["drawn"]))  # type: ignore[call-overload]
+    assert view_from_json(document) == view
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.pop("drawn"), "'renewal' and 'drawn' come together"),
+        (lambda d: d.update(renewal=[]), "renewal: is written only once the stock has been"),
+        (lambda d: d.update(reshuffles=0), "reshuffles is 0"),
+        (lambda d: d.update(drawn=[*d["drawn"], "JK", "JK", "JK"]), "drawn: lists cards that"),
+        (lambda d: d.update(renewal=[*d["renewal"], *["5H"] * 3]), "more copies than the deck"),
+        (lambda d: d.update(renewal=d["drawn"]), "cannot leave"),
+    ],
+)
+def test_a_view_document_refuses_a_renewal_that_cannot_be(change: object, message: str) -> None:
+    _, document = _renewed_document()
+    change(document)  # type: ignore[operator]
+    with pytest.raises(hr.InvalidStateError, match=message):
+        view_from_json(document)
+
+
+def test_a_view_document_refuses_a_renewal_whose_cards_are_in_sight() -> None:
+    # the renewed cards still hidden must fill the stock: a renewal of cards whose every
+    # copy the viewer sees (on the table, on the pile, in the hand) leaves none for it
+    deck = Counter(p.card for p in hr.rulesets.classic.deck.cards())
+    for game, _ in _play_to_renewals("classic", 4, seed=0):
+        view = game.view(0)
+        seen = Counter(view.hand) + Counter(view.discards)
+        for meld in view.table:
+            seen.update(meld.meld.cards)
+        renewal = Counter(view.drawn) | Counter(c for c in seen.elements() if seen[c] == deck[c])
+        if 0 < view.stock_size <= renewal.total() - len(view.drawn):
+            break
+    else:
+        pytest.fail("no view with a stock small enough")
+    document = json.loads(json.dumps(view_to_json(view)))
+    document["renewal"] = sorted(c.ascii for c in renewal.elements())
+    with pytest.raises(hr.InvalidStateError, match="too few for the stock"):
+        view_from_json(document)
