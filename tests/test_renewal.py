@@ -148,3 +148,14 @@ def test_a_view_document_refuses_a_renewal_whose_cards_are_in_sight() -> None:
     document["renewal"] = sorted(c.ascii for c in renewal.elements())
     with pytest.raises(hr.InvalidStateError, match="too few for the stock"):
         view_from_json(document)
+
+
+def test_a_view_s_picture_names_the_renewed_cards() -> None:
+    view, _ = _renewed_document()
+    renewed = hr.format_cards(view.renewal)
+    assert (
+        f"Stock renewed from the pile: {renewed}; you drew {hr.format_cards(view.drawn)} of them"
+        in str(view)
+    )
+    game, _ = _play_to_renewals("classic", 4, seed=0)[40]
+    assert "renewed" not in str(game)  # the picture of a round lists no stock

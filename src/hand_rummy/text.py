@@ -255,6 +255,10 @@ def _picture(
     )
     where = _where(seen)
     lines.append(f"{where[0].upper()}{where[1:]}; stock {counted(stock, 'card')}; {pile}")
+    if isinstance(seen, PlayerView) and seen.renewal:
+        # what a player knows of a stock it cannot see (a round's picture lists no stock)
+        drew = f"; you drew {format_cards(seen.drawn)} of them" if seen.drawn else ""
+        lines.append(f"Stock renewed from the pile: {format_cards(seen.renewal)}{drew}")
     lines.extend(table_lines(seen.table, you))
     for seat, cards in enumerate(hands):
         held = seen.hand_size(seat) if isinstance(seen, Round) else seen.hand_sizes[seat]
