@@ -159,3 +159,23 @@ def test_a_view_s_picture_names_the_renewed_cards() -> None:
     )
     game, _ = _play_to_renewals("classic", 4, seed=0)[40]
     assert "renewed" not in str(game)  # the picture of a round lists no stock
+
+
+def test_the_observation_holds_what_a_renewed_stock_can_hold() -> None:
+    pytest.importorskip("numpy")
+    from hand_rummy.observation import ObservationLayout, observe  # noqa: PLC0415
+
+    layout = ObservationLayout.of(hr.rulesets.classic)
+    part = layout.section("renewed")
+    for game, drawn in _play_to_renewals("classic", 4, seed=2)[::25]:
+        for seat in range(4):
+            row = observe(game.view(seat), layout)[part.start : part.stop]
+            # worked out from the real stock: it holds the renewed cards less what each
+            # seat drew, so the stock and the others' draws are what the observer did not draw
+            expected = Counter(game.stock)
+            for other in range(4):
+                if other != seat:
+                    expected.update(drawn[other])
+            assert {hr.CARDS[i]: int(n) for i, n in enumerate(row) if n} == dict(expected)
+    # rules that never renew the stock (Levant ends the round instead) have no such section
+    assert "renewed" not in {s.name for s in ObservationLayout.of(hr.rulesets.levant).sections}

@@ -22,6 +22,7 @@ install the ``rl`` extra (``pip install 'hand-rummy[rl]'``).
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -109,6 +110,13 @@ class ObservationLayout:
         add("discard_size", 1, "cards in the discard pile")
         add("stock_size", 1, "cards in the stock")
         add("reshuffles", 1, "times the discard pile became the stock")
+        if ruleset.stock.reshuffles != 0:  # rules that renew the stock from the pile
+            add(
+                "renewed",
+                _FACES,
+                "the cards turned from the pile into the stock at its last renewal, less "
+                "those the observer drew from it since: all the stock can hold, per face",
+            )
         for name, meaning in _PER_SEAT:
             add(name, seats, f"per seat from the observer: {meaning}")
         add(
@@ -245,6 +253,8 @@ def observe(
     numbers.append((at["discard_size"], len(seen.discards)))
     numbers.append((at["stock_size"], seen.stock_size))
     numbers.append((at["reshuffles"], seen.reshuffles))
+    if seen.renewal:
+        count("renewed", (Counter(seen.renewal) - Counter(seen.drawn)).elements())
     team, mine = layout.team(players, me)
     opened, melded, missed, partner = (at[name] for name in _SEAT_FLAGS)
     sizes, announced, played = at["hand_size"], at["announced"], at["turns_played"]

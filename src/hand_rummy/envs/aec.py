@@ -19,7 +19,7 @@ negative score); in team play each seat gets its team's score.
 >>> table = env("classic", players=2)
 >>> table.reset(seed=3)
 >>> table.agent_selection, table.observe("player_0")["observation"].shape
-('player_1', (4722,))
+('player_1', (4775,))
 """
 
 from __future__ import annotations
