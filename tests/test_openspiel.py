@@ -63,6 +63,36 @@ def test_the_game_has_its_parameters() -> None:
     assert game.observation_tensor_size() == game.information_state_tensor_size() == size
 
 
+def test_a_round_that_reaches_max_moves_ends_there_unscored() -> None:
+    # Gulf Hand renews the stock without end: a round may never end by the rules, and an
+    # OpenSpiel game must keep its histories within max_game_length()
+    assert load_game("gulf", players=4).max_game_length() == 100_000
+    game = load_game("gulf", players=4, max_moves=150)
+    assert game.max_game_length() == 150
+    state = game.new_initial_state()
+    seen = play_randomly(state, random.Random(3), 1000)
+    assert len(seen) == 151 and state.is_terminal() and state.cut_short
+    assert len(state.history()) == 150 and state.view(0).outcome is None
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL
+    assert state.returns() == [0.0] * 4 and state.legal_actions() == []
+    assert not any(s.is_terminal() for s in seen[:-1])
+    with pytest.raises(encoding.NotToMoveError):
+        state.apply_action(state.history()[-1])
+    again = game.deserialize_state(state.serialize())
+    assert again.is_terminal() and again.cut_short
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    # a round the rules end first is not cut short
+    ended = load_game("levant", players=4).new_initial_state()
+    play_randomly(ended, random.Random(1), 100_000)
+    assert ended.is_terminal() and not ended.cut_short
+
+
+@pytest.mark.parametrize("moves", [0, -5, 2**31, 1.5, True, "100"])
+def test_max_moves_is_a_count_of_actions(moves: object) -> None:
+    with pytest.raises(hr.InvalidStateError, match="max_moves"):
+        load_game("gulf", players=4, max_moves=moves)  # type: ignore[arg-type]
+
+
 def test_chance_nodes_deal_every_card_with_its_probability() -> None:
     game = load_game("levant", players=2)
     state = game.new_initial_state()

@@ -26,6 +26,13 @@ by these chance nodes have the same distribution.
 Returns are minus the round score over 100 at the end of the round (in team
 play, the team's score), 0 before.
 
+Some rules let a round go on for ever (Gulf Hand renews the stock without end, and
+a player may take the discard and throw it back), but an OpenSpiel game has a
+longest history (``max_game_length()``): the parameter ``max_moves`` (100,000
+actions by default, chance actions included) is that bound, and a round still
+going when its history reaches it ends there unscored, every return 0
+(:attr:`HandRummyState.cut_short` says so).
+
 >>> import pyspiel
 >>> game = pyspiel.load_game("python_hand_rummy", {"rules": "classic", "players": 2})
 >>> game.num_distinct_actions(), game.max_chance_outcomes(), game.num_players()
@@ -57,6 +64,7 @@ from hand_rummy.encoding import (  # noqa: E402
 from hand_rummy.envs.rewards import round_rewards  # noqa: E402
 from hand_rummy.errors import HandRummyError, InvalidStateError  # noqa: E402
 from hand_rummy.observation import ObservationLayout, observe  # noqa: E402
+from hand_rummy.openspiel import MAX_MOVES  # noqa: E402
 from hand_rummy.round import PlayerView, Round  # noqa: E402
 from hand_rummy.rules import build  # noqa: E402
 from hand_rummy.rules.ruleset import Ruleset  # noqa: E402
@@ -85,7 +93,12 @@ _GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"rules": "levant", "variants": "", "players": 4},
+    parameter_specification={
+        "rules": "levant",
+        "variants": "",
+        "players": 4,
+        "max_moves": MAX_MOVES,
+    },
 )
 
 
@@ -104,12 +117,21 @@ def _ruleset(params: dict[str, Any]) -> tuple[Ruleset, int]:
     return ruleset, players
 
 
+def _max_moves(params: dict[str, Any]) -> int:
+    moves = params.get("max_moves", MAX_MOVES)
+    if isinstance(moves, bool) or not isinstance(moves, int) or moves < 1:
+        # OpenSpiel's parameter is a C int: it refuses a larger one before this runs
+        raise InvalidStateError(f"max_moves is a number of actions from 1 up, not {moves!r:.40}")
+    return moves
+
+
 class HandRummyGame(pyspiel.Game):
     """The game of one round of ``rules`` (with ``variants``) for ``players`` players."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         ruleset, players = _ruleset(params)
+        max_moves = _max_moves(params)
         space = ActionSpace.of(ruleset, players)
         info = pyspiel.GameInfo(
             num_distinct_actions=space.size,
@@ -118,10 +140,10 @@ class HandRummyGame(pyspiel.Game):
             # no round score, a seat's or a team's, is larger in size than the rules' bound
             min_utility=-score_bound(ruleset, players) / REWARD_SCALE,
             max_utility=score_bound(ruleset, players) / REWARD_SCALE,
-            max_game_length=100_000,
+            max_game_length=max_moves,
         )
         super().__init__(_GAME_TYPE, info, params)
-        self.setup = _Setup(ruleset, players, space)
+        self.setup = _Setup(ruleset, players, space, max_moves)
         self.ruleset, self.players, self.space = ruleset, players, space
         self.layout = self.setup.layout
 
@@ -196,8 +218,9 @@ class _Setup:
     """What every state of one game shares; never copied (OpenSpiel deep-copies a state's
     attributes to clone it, and the game object it would copy is an empty shell)."""
 
-    def __init__(self, ruleset: Ruleset, players: int, space: ActionSpace) -> None:
+    def __init__(self, ruleset: Ruleset, players: int, space: ActionSpace, max_moves: int) -> None:
         self.ruleset, self.players, self.space = ruleset, players, space
+        self.max_moves = max_moves
         self.layout = ObservationLayout.of(ruleset)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Setup:
@@ -315,14 +338,22 @@ class HandRummyState(pyspiel.State):
         return self._s.game is None
 
     def current_player(self) -> int:
+        if self.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
         if self._s.game is None or self._s.drawing:
             return int(pyspiel.PlayerId.CHANCE)
-        if self._s.game.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
         return self._s.game.turn
 
     def is_terminal(self) -> bool:
-        return self._s.game is not None and self._s.game.is_over
+        return (self._s.game is not None and self._s.game.is_over) or self.cut_short
+
+    @property
+    def cut_short(self) -> bool:
+        """Whether the round ended unscored because its history reached the game's
+        ``max_moves`` actions before the rules ended it."""
+        return len(self._s.steps) >= self._s._game.max_moves and not (
+            self._s.game is not None and self._s.game.is_over
+        )
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self._s.decision is not None and player == self._s.decision.view.seat
