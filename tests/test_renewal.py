@@ -179,3 +179,34 @@ def test_the_observation_holds_what_a_renewed_stock_can_hold() -> None:
             assert {hr.CARDS[i]: int(n) for i, n in enumerate(row) if n} == dict(expected)
     # rules that never renew the stock (Levant ends the round instead) have no such section
     assert "renewed" not in {s.name for s in ObservationLayout.of(hr.rulesets.levant).sections}
+
+
+def test_melds_dealt_first_leave_the_stock_its_renewed_cards() -> None:
+    # a guess that deals the player to move the melds its turn owes took them from the
+    # hidden cards, and could take cards that a renewed stock must hold: the sample then
+    # had too few of them for the stock and raised
+    from hand_rummy import guessing  # noqa: PLC0415
+    from hand_rummy.visibility import sampled  # noqa: PLC0415
+
+    leads = 0
+    for seed in range(8):
+        game = hr.Round.deal(hr.rulesets.classic, 4, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(3000):
+            if game.is_over:
+                break
+            legal = list(game.legal_actions())
+            takes = [a for a in legal if isinstance(a, hr.TakeDiscard)]
+            game = game.apply(takes[0] if takes and rng.random() < 0.5 else rng.choice(legal))
+            view = game.view((game.turn + 1) % 4)
+            if not (view.renewal and view.current.obligation is not None):
+                continue
+            for k in range(20):
+                lead = guessing.owed_melds(view, random.Random(k))
+                if lead:
+                    leads += 1
+                    sample = sampled(view, random.Random(k), lead)
+                    left = Counter(view.renewal) - Counter(view.drawn)
+                    assert not Counter(sample.stock) - left
+            view.sample(rng)
+    assert leads > 20

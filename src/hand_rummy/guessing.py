@@ -144,6 +144,8 @@ def owed_melds(seen: Seen, rng: random.Random) -> tuple[Card, ...] | None:
     lead = Counter(card for found in chosen for card in found.meld.cards) - mine
     if sum(lead.values()) > size - len(known):
         return None  # the known cards left out of the melds take the room
+    if seen.renewal and (seen.renewed_left() - lead).total() < seen.stock_size:
+        return None  # the melds take cards that a stock renewed from the pile must hold
     return tuple(sorted(lead.elements()))
 
 

@@ -390,12 +390,13 @@ class PlayerView(Seen):
         :class:`~hand_rummy.errors.InvalidStateError`.
 
         The guess keeps what the view holds: this hand, the table, the discard
-        pile, every count, and the cards each other player is known to hold
-        (:attr:`shown`), which stay in their hands. It does not read the history,
-        so it may fill a stock renewed from the pile with cards that were never in
-        that pile. OpenSpiel's ``resample_from_infostate``
-        (:mod:`hand_rummy.openspiel`), which replays the whole history, keeps that
-        fact too.
+        pile, every count, the cards each other player is known to hold
+        (:attr:`shown`), which stay in their hands, and a stock renewed from the
+        pile is dealt from the cards that went into it (:attr:`renewal`) less
+        those this player drew (:attr:`drawn`). It does not read the history, so
+        it does not weigh which of those cards the others are likely to have
+        drawn; OpenSpiel's ``resample_from_infostate``
+        (:mod:`hand_rummy.openspiel`), which replays the whole history, does.
         """
         expect(rng, random.Random, "the random generator (random.Random(seed))")
         return Round.from_state(guess(self, rng))
