@@ -310,3 +310,30 @@ def test_a_decision_taken_from_a_round_holds_no_hidden_card(preset: str) -> None
                 assert {card for hand in others for card in hand} <= {hr.JOKER}
                 assert set(value.stock) <= {hr.JOKER} and value.start == ()
         game = game.apply(choice.legal[0])
+
+
+def test_greedy_bots_never_throw_back_the_card_they_took() -> None:
+    # two GreedyBots in this Rommé match each took the A♠ (it made a meld in the hand, too
+    # small to open) and threw it back, for ever: the stock never shrank and play_match
+    # never returned
+    match = hr.Match.new(
+        hr.build("romme", ["limit_reached"]), 2, seed=160, length=100, custom_length=True
+    )
+    bots = [hr.GreedyBot(160), hr.GreedyBot(161)]
+    thrown_back = 0
+    moves = 0
+    while not match.is_over:
+        game = match.current
+        assert game is not None
+        action = bots[game.turn].decide(hr.Choice.of_round(game))
+        taken = game.current.taken
+        if isinstance(action, hr.Discard) and taken is not None:
+            others = [
+                a for a in game.legal_actions() if isinstance(a, hr.Discard) and a.card != taken
+            ]
+            thrown_back += action.card == taken and bool(others)
+        match = match.apply(action)
+        moves += 1
+        assert moves < 20_000, "the bots are passing a card between them"
+    assert thrown_back == 0
+    assert len(match.rounds) >= 10

@@ -258,7 +258,8 @@ class GreedyBot:
     * discards the card that costs most and helps least: its penalty value
       minus what it adds to near-melds (pairs of a rank in other suits, cards
       one or two apart in a suit, natural melds held back), never a wild card
-      unless every discard is wild, announcing whenever it may.
+      unless every discard is wild, nor the card it took from the pile this
+      turn unless that is all it may discard, announcing whenever it may.
 
     Ties are broken by a generator seeded with ``seed``, so the bot is
     deterministic given its seed. With ``flat_discards``, a player who
@@ -400,6 +401,10 @@ class GreedyBot:
         scores = discard_scores(view.hand, rules, flat=self.flat_discards and pays_flat(view))
         natural = [a for a in discards if not _is_wild(a.card, rules)]
         pool = natural or discards
+        # the card taken this turn goes back only when nothing else may: two bots that each
+        # take a card and throw it back would pass it between them for ever
+        kept = [a for a in pool if a.card != view.current.taken]
+        pool = kept or pool
         best = max(scores[a.card] for a in pool)
         cards = sorted({a.card for a in pool if scores[a.card] == best})
         card = self._rng.choice(cards)
