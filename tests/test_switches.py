@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import hand_rummy as hr
+from case_positions import seat, spot
 from hand_rummy.referee import answer
 from hand_rummy.rules import OpeningRecord, standalone
 
@@ -171,6 +172,7 @@ def test_a_list_of_variants_means_one_ruleset_in_any_order() -> None:
         ("romme", "wrap_ace_1", "round_the_corner"),
         ("romme", "discard_new_meld_only", "discard_only_to_meld"),
         ("romme", "discard_pays_for_joker", "discard_only_to_meld"),
+        ("levant", "discard_pays_for_wild", "discard_to_table"),
     ],
 )
 def test_a_switch_without_the_rule_it_refines_is_refused(
@@ -279,6 +281,49 @@ def test_discard_pays_for_joker_needs_a_joker_the_card_can_buy() -> None:
     )
     assert hr.Code.TAKE_DISCARD_NOT_MELDED in other.check(hr.TakeDiscard()).codes
     assert "or to pay for a wild with it" in str(other.check(hr.TakeDiscard()))
+
+
+def _levant_eight_of_hearts_on_the_pile(variants: list[str]) -> hr.Round:
+    """Levant, the 8♣ turned (the A♣ are wild): seat 0 has opened, and the 8♥ on the pile
+    could only go into seat 1's 7♥ A♣(=8♥) 9♥, in the wild's place."""
+    return spot(
+        hr.build("levant", variants),
+        "2S 3S 9D 9C 4H KD",
+        others=[seat("KC 5D 6D 7D 8D")],
+        table=[(1, 0, "4S 5S 6S"), (2, 1, hr.Meld.of("7H AC 9H", roles={1: "8H"}))],
+        indicator="8C",
+        discards="8H",
+        phase=hr.Phase.DRAW,
+        me={"turns_played": 1},
+    )
+
+
+@pytest.mark.parametrize("variants", [[], ["discard_to_table"]])
+def test_a_levant_take_that_could_only_pay_for_a_wild_is_refused(variants: list[str]) -> None:
+    """000 §Playing a turn: a taken discard goes at once into a new meld with two cards of
+    the hand; under "Taking the discard" (000 §Variants) it may also be added to a table
+    meld. The 8♥ makes no meld with 2♠ 3♠ 9♦ 9♣ 4♥ K♦ and extends neither 4♠ 5♠ 6♠ nor
+    7♥ A♣ 9♥ (whose 8 is the wild); whether putting it in the wild's place adds it to that
+    meld is left open, and by default it does not (docs/rules, questions left open)."""
+    game = _levant_eight_of_hearts_on_the_pile(variants)
+    assert hr.Code.TAKE_DISCARD_NOT_MELDED in game.check(hr.TakeDiscard()).codes
+    assert hr.TakeDiscard() not in game.legal_actions()
+
+
+def test_discard_pays_for_wild_lets_the_taken_card_buy_a_levant_wild() -> None:
+    """With the switch the 8♥ may be taken to pay for the A♣ of 7♥ A♣ 9♥, which is then
+    the only move; the freed A♣ may be kept or played (000 §Exchanging wild cards: "use
+    the wild card again right away or keep it in your hand"), so the turn may end on a
+    discard."""
+    game = _levant_eight_of_hearts_on_the_pile(["discard_to_table", "discard_pays_for_wild"])
+    assert game.check(hr.TakeDiscard()).ok
+    game = game.apply(hr.TakeDiscard())
+    pay = hr.Exchange.of(2, "8H")
+    assert list(game.legal_actions()) == [pay]
+    game = game.apply(pay)
+    assert game.table[1].meld.cards == hr.parse_cards("7H 8H 9H")
+    assert hr.parse_card("AC") in game.hand(0) and game.current.obligation is None
+    assert hr.Discard.of("KD") in game.legal_actions()
 
 
 def test_beat_last_next_seat_raises_only_the_bar_of_the_seat_after_the_opener() -> None:

@@ -359,9 +359,14 @@ AMBIGUITIES: dict[str, str] = {
         "and there are no announcements, first-turn ban or redeal."
     ),
     "P12": "In Saudi Hand an Ace left in hand costs 11: the value 1 belongs to a run on the table.",
+    "X1": (
+        "Under Levant's 'Taking the discard' the taken card may be added to a table meld; "
+        "putting it in a wild card's place (an exchange) does not count as adding it."
+    ),
 }
 """Where a rule document is silent, unclear or contradicts itself: the reading this library
-follows, and why (the keys are the items of the project's rules matrix)."""
+follows, and why. The keys are the items of the project's rules matrix, and ``X`` items for
+questions the matrix does not list (found since by the library's audits)."""
 
 
 #: For every switch: the reading the presets follow when the switch is off.
@@ -419,6 +424,10 @@ DEFAULT_READINGS: dict[str, str] = {
     ),
     "discard_pays_for_joker": (
         "A discard taken to meld must go into a meld; paying for a joker with it does not count."
+    ),
+    "discard_pays_for_wild": (
+        "A discard taken under 'discard_to_table' goes into a new meld or is laid off; paying "
+        "for a wild card on the table with it does not count."
     ),
     "levant_penalties": "Cards in hand cost what document 003 gives elsewhere: Ace 15, joker 25.",
     "romme_penalties": "Cards in hand cost what document 003 gives elsewhere: Ace 15, joker 25.",
@@ -1825,7 +1834,7 @@ def _sources(rule: Rule, document: str) -> tuple[Source, ...]:
 
 def _variant_source(variant: Variant) -> Source:
     """Where a variant's rule comes from, from the variant's own source (``000 §Variants``)."""
-    if variant.source.startswith("RULES-MATRIX"):
+    if variant.source.startswith("RULES-MATRIX") or variant.source in AMBIGUITIES:
         return Source("matrix", items=(variant.source.split()[-1],), variant=variant.name)
     document, _, section = variant.source.partition(" §")
     return Source(document, (section,), variant=variant.name)

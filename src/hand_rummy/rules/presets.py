@@ -435,6 +435,21 @@ _ALL_VARIANTS = (
         _replace(discard_take=lambda r: attrs.evolve(r.discard_take, may_lay_off=True)),
     ),
     _variant(
+        "discard_pays_for_wild",
+        "Under 'discard_to_table', paying for a wild card on the table with the taken card "
+        "also adds it to that meld (000 §Exchanging wild cards puts the card in the wild's "
+        "place).",
+        "X1",
+        _L,
+        _replace(discard_take=lambda r: attrs.evolve(r.discard_take, may_exchange=True)),
+        switch=True,
+        refines=Refines(
+            lambda r: r.discard_take.may_lay_off,
+            "a taken discard that may be laid off on the table",
+            "discard_to_table",
+        ),
+    ),
+    _variant(
         "egyptian_bonuses",
         "A Hand ending on a wild discard, or in one colour, doubles again; one suit counts "
         "twice the colour bonus.",
