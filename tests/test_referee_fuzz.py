@@ -264,6 +264,28 @@ def test_python_objects_that_fail_when_read_get_an_answer() -> None:
     assert error["code"] == "INTERNAL_ERROR" and "_UnprintableError" in error["message"]
 
 
+class _ReprRaises(str):
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+    def __str__(self) -> str:
+        raise RuntimeError("no str")
+
+
+def test_a_field_name_whose_repr_fails_is_named_by_its_text() -> None:
+    """A field name or an ask that is a str subclass whose repr() fails was named in the
+    message with repr(), which raised: answer() said INTERNAL_ERROR, and a document reader
+    let the RuntimeError out."""
+    meld = {"rules": "romme", "ask": "meld", "cards": ["7H", "8H", "9H"]}
+    error = answer({**meld, _ReprRaises("colour"): 1})["error"]
+    assert error["code"] == "BAD_FIELD" and "'colour'" in error["message"], error
+    error = answer({**meld, "ask": _ReprRaises("fly")})["error"]
+    assert error["code"] == "UNKNOWN_ASK" and "'fly'" in error["message"], error
+    document = view_to_json(hr.Round.deal(hr.rulesets.romme, 2, seed=1).view(0))
+    with pytest.raises(hr.InvalidStateError, match="unknown field 'colour'"):
+        view_from_json({**document, _ReprRaises("colour"): 1})
+
+
 @pytest.mark.parametrize("field", ["id", "offset", "went_out", "seed"])
 def test_python_integers_are_held_to_the_json_limit(field: str) -> None:
     """From Python, an integer of 5,000 digits was an INTERNAL_ERROR (Python will not print

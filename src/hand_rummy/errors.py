@@ -152,7 +152,8 @@ def shown(value: object, limit: int = 80) -> str:
     if type(value) is int:
         return number(value)
     try:
-        text = repr(value)
+        # a str subclass is written as the text it holds: its own repr() may fail
+        text = str.__repr__(value) if isinstance(value, str) else repr(value)
     except Exception:  # any failure of foreign code
         return f"an object of type {type(value).__name__} whose repr() failed"
     return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -43,6 +43,7 @@ from hand_rummy.errors import (
     UnknownRulesError,
     WorkLimitError,
     error_text,
+    shown,
 )
 from hand_rummy.melds import Meld, MeldJudgement, MeldRules, judge_meld
 from hand_rummy.opening import judge_opening
@@ -217,7 +218,7 @@ def _show(value: Any) -> str:
 
 
 def _name(key: Any) -> str:
-    return _clip(repr(key), 40)
+    return _clip(shown(key, 40), 40)
 
 
 def _field(

@@ -201,9 +201,9 @@ def _fields(
     missing = [k for k in required if k not in obj]
     if missing:
         _fail(where, "missing field " + ", ".join(repr(k) for k in missing))
-    unknown = sorted(str(k) for k in obj if k not in required and k not in optional)
+    unknown = sorted(shown(k) for k in obj if k not in required and k not in optional)
     if unknown:
-        _fail(where, "unknown field " + ", ".join(repr(k) for k in unknown))
+        _fail(where, "unknown field " + ", ".join(unknown))
     return obj
 
 
