@@ -1029,7 +1029,11 @@ class _Search:
             return sum(1 << shift[slot] for slot in group)
 
         # what each meld could take of all the cards: a group that needs the card kept for
-        # the discard does not fit in what is left, so the same groups serve every choice
+        # the discard does not fit in what is left, so the same groups serve every choice.
+        # Each meld asked is a step of work: on a long table the asking costs more than the
+        # split that follows
+        self.steps += len(targets)
+        charge(len(targets))
         shares = []
         owners = []  # the target of each share
         taken = 0  # a nonzero byte for each card that some meld could take
@@ -1052,6 +1056,8 @@ class _Search:
         older meld might take, and serve every way (whether a meld can take a group depends
         on the group alone), and so does the memo of the split."""
         if self.pool is None:
+            self.steps += len(self.targets)  # each older meld asked once, as in lay_off
+            charge(len(self.targets))
             self.pool = self._pooled_shares()
         shares, taken, owners = self.pool
         alone = [slot for slot in cards if slot not in taken]

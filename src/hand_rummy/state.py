@@ -121,7 +121,14 @@ class TableMeld:
 
     def __attrs_post_init__(self) -> None:
         # the pictures and the text take table melds from callers: a wrong field is refused
-        # here rather than deep inside them
+        # here rather than deep inside them (the searches build many: one test when right)
+        if (
+            type(self.id) is int
+            and type(self.owner) is int
+            and type(self.meld) is Meld
+            and type(self.kind) is MeldKind
+        ):
+            return
         expect(self.id, int, "a table meld's number")
         expect(self.owner, int, "a table meld's owner")
         expect(self.meld, Meld, "a table meld's meld")
