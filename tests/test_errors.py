@@ -134,6 +134,10 @@ _SEVENS = (hr.Card.parse("7H"), hr.Card.parse("7S"), hr.Card.parse("7D"))
     [
         ({"cards": ["7H", "7S", "7D"]}, "a meld's cards must be tuple, not list"),
         ({"cards": "7H 7S 7D"}, "a meld's cards must be tuple, not str"),
+        # cards without a length: the roles' default counted them before any check ran
+        ({"cards": 7}, "a meld's cards must be tuple, not int"),
+        ({"cards": None}, "a meld's cards must be tuple, not NoneType"),
+        ({"cards": iter(_SEVENS)}, "a meld's cards must be tuple, not tuple_iterator"),
         ({"cards": (7, 7, 7)}, "each card of a meld must be Card, not int"),
         ({"cards": _SEVENS, "roles": ["7C", None, None]}, "roles must be tuple, not list"),
         ({"cards": _SEVENS, "roles": ("7C", None, None)}, "role must be Card, not str"),

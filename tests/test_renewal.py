@@ -210,3 +210,29 @@ def test_melds_dealt_first_leave_the_stock_its_renewed_cards() -> None:
                     assert not Counter(sample.stock) - left
             view.sample(rng)
     assert leads > 20
+
+
+def test_a_view_document_refuses_a_renewal_under_rules_that_never_renew() -> None:
+    # a round that is over is not checked as a position, so its reshuffles went unchecked:
+    # a renewal there was read, and observe() then met a layout without a "renewed"
+    # section (a KeyError)
+    game = hr.Round.deal(hr.rulesets.levant, 4, seed=1).keep_deal()
+    rng = random.Random(0)
+    while not game.is_over:
+        game = game.apply(rng.choice(list(game.legal_actions())))
+    document = json.loads(json.dumps(view_to_json(game.view(0))))
+    document.update(reshuffles=1, renewal=sorted(c.ascii for c in game.stock) or ["5H"], drawn=[])
+    with pytest.raises(hr.InvalidStateError, match="never renews the stock"):
+        view_from_json(document)
+
+
+def test_the_observation_of_a_renewal_its_rules_never_make_is_refused() -> None:
+    pytest.importorskip("numpy")
+    import attrs  # noqa: PLC0415
+
+    from hand_rummy.observation import observe  # noqa: PLC0415
+
+    game = hr.Round.deal(hr.rulesets.levant, 4, seed=1).keep_deal()
+    view = attrs.evolve(game.view(0), reshuffles=1, renewal=tuple(sorted(game.stock)), drawn=())
+    with pytest.raises(hr.InvalidStateError, match="never renews"):
+        observe(view)

@@ -84,7 +84,8 @@ class Meld:
 
     @roles.default
     def _no_roles(self) -> tuple[Card | None, ...]:
-        return (None,) * len(self.cards)
+        # cards that are not a tuple are refused by __attrs_post_init__, which runs after
+        return (None,) * len(self.cards) if isinstance(self.cards, tuple) else ()
 
     def __attrs_post_init__(self) -> None:
         # a meld built field by field (not by Meld.of) is a caller's value like any other:

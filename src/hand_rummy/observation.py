@@ -254,6 +254,11 @@ def observe(
     numbers.append((at["stock_size"], seen.stock_size))
     numbers.append((at["reshuffles"], seen.reshuffles))
     if seen.renewal:
+        if "renewed" not in at:
+            raise InvalidStateError(
+                f"the view has a stock renewed from the pile, which {layout.ruleset.title} "
+                "never renews"
+            )
         count("renewed", (Counter(seen.renewal) - Counter(seen.drawn)).elements())
     team, mine = layout.team(players, me)
     opened, melded, missed, partner = (at[name] for name in _SEAT_FLAGS)
