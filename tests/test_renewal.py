@@ -236,3 +236,40 @@ def test_the_observation_of_a_renewal_its_rules_never_make_is_refused() -> None:
     view = attrs.evolve(game.view(0), reshuffles=1, renewal=tuple(sorted(game.stock)), drawn=())
     with pytest.raises(hr.InvalidStateError, match="never renews"):
         observe(view)
+
+
+def test_melds_dealt_first_are_refused_only_where_the_stock_could_not_be_filled() -> None:
+    # a lead that takes a copy of a renewed card leaves that card to the stock where another
+    # hidden copy is left: the guard refused such leads (about one in five) all the same
+    import attrs  # noqa: PLC0415
+
+    from hand_rummy import guessing  # noqa: PLC0415
+    from hand_rummy.visibility import sampled  # noqa: PLC0415
+
+    kept = 0
+    for seed in range(3):
+        game = hr.Round.deal(hr.rulesets.classic, 4, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(3000):
+            if game.is_over:
+                break
+            legal = list(game.legal_actions())
+            takes = [a for a in legal if isinstance(a, hr.TakeDiscard)]
+            game = game.apply(takes[0] if takes and rng.random() < 0.5 else rng.choice(legal))
+            view = game.view((game.turn + 1) % 4)
+            if not (view.renewal and view.current.obligation is not None):
+                continue
+            for k in range(10):
+                # the same try with the renewal unknown: the lead before the guard
+                lead = guessing.owed_melds(
+                    attrs.evolve(view, renewal=(), drawn=()), random.Random(k)
+                )
+                if not lead:
+                    continue
+                try:
+                    sampled(view, random.Random(k), lead)
+                except hr.InvalidStateError:
+                    continue  # the stock could not be filled: refusing it is right
+                assert guessing.owed_melds(view, random.Random(k)) == lead
+                kept += 1
+    assert kept > 10

@@ -144,8 +144,12 @@ def owed_melds(seen: Seen, rng: random.Random) -> tuple[Card, ...] | None:
     lead = Counter(card for found in chosen for card in found.meld.cards) - mine
     if sum(lead.values()) > size - len(known):
         return None  # the known cards left out of the melds take the room
-    if seen.renewal and (seen.renewed_left() - lead).total() < seen.stock_size:
-        return None  # the melds take cards that a stock renewed from the pile must hold
+    # the melds may not take cards that a stock renewed from the pile must hold: a copy
+    # taken leaves the renewed cards one fewer only where no other hidden copy is left
+    if seen.renewal and (
+        (seen.renewed_left() & (seen.unseen() - fixed - lead)).total() < seen.stock_size
+    ):
+        return None
     return tuple(sorted(lead.elements()))
 
 
