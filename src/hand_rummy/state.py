@@ -243,8 +243,11 @@ class RoundState:
     (empty before any): everyone saw them go, so the stock holds none but these."""
     drawn: tuple[tuple[Card, ...], ...] = ()
     """Per seat, the cards it has drawn from the stock since the stock's last renewal, each
-    known to its drawer alone (empty before any renewal). The stock is
-    :attr:`renewal` less every seat's ``drawn``."""
+    known to its drawer alone (empty before any renewal). In a round played from its
+    deal the stock is :attr:`renewal` less every seat's ``drawn``; a round sampled from a
+    view (or screened for a seat) knows only that seat's draws, the others' left empty, so
+    its stock is a part of :attr:`renewal` less that seat's ``drawn``. A round built from
+    a position knows of no renewal."""
     finder: MeldFinder = attrs.field(eq=False, repr=False)
 
     @finder.default
