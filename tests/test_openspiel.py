@@ -599,3 +599,19 @@ def test_load_game_checks_the_variants_and_a_count_openspiel_cannot_hold() -> No
             load_game("levant", players)
     with pytest.raises(hr.InvalidStateError, match="levant is for 2 to 4 players"):
         load_game("levant", 2**31 - 1)
+
+
+def test_the_observation_string_names_what_a_renewed_stock_can_hold() -> None:
+    # the words list every section of the tensor, the section "renewed" too
+    game = load_game("gulf", players=4)
+    rng, state = random.Random(0), game.new_initial_state()
+    while state.is_chance_node() or state._s.game is None or not state._s.game.renewal:
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, probabilities)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    for player in range(4):
+        view = state.view(player)
+        left = sorted((Counter(view.renewal) - Counter(view.drawn)).elements())
+        assert f"; renewed {hr.format_cards(left)};" in state.observation_string(player)

@@ -937,6 +937,8 @@ def _observation(state: HandRummyState, player: int) -> str:
         "laid off" if current.laid_off else "",
         "bare first turn" if current.first_turn_bare else "",
     ]
+    # the section "renewed": what the stock can hold, as the observer knows it
+    renewed = Counter(view.renewal) - Counter(view.drawn)
     parts = [
         f"seat {player} (team {team})",
         f"{view.phase.value}, seat {view.turn} to move",
@@ -946,6 +948,7 @@ def _observation(state: HandRummyState, player: int) -> str:
         f"pile {format_cards(view.discards)}",
         f"stock {view.stock_size}",
         f"reshuffles {view.reshuffles}",
+        *([f"renewed {format_cards(sorted(renewed.elements()))}"] if view.renewal else []),
         f"hands {list(view.hand_sizes)}",
         f"opened {[int(o) for o in view.opened]}",
         f"melded {[int(m) for m in view.melded]}",
