@@ -259,7 +259,7 @@ class GreedyBot:
       minus what it adds to near-melds (pairs of a rank in other suits, cards
       one or two apart in a suit, natural melds held back), never a wild card
       unless every discard is wild, nor the card it took from the pile this
-      turn unless that is all it may discard, announcing whenever it may.
+      turn unless no other card but a wild may go, announcing whenever it may.
 
     Ties are broken by a generator seeded with ``seed``, so the bot is
     deterministic given its seed. With ``flat_discards``, a player who
