@@ -1113,9 +1113,10 @@ def test_cards_are_written_as_the_ascii_enum_says() -> None:
 def test_a_view_after_a_renewal_fits_the_schema() -> None:
     game = hr.Round.deal(hr.rulesets.classic, 4, seed=0)
     rng = random.Random(0)
-    while not game.view(0).renewal:
+    while not game.view(0).drawn:  # renewed, and seat 0 has drawn from it since
         game = game.apply(rng.choice(list(game.legal_actions())))
     document = view_to_json(game.view(0))
+    assert document["renewal"] and document["drawn"]
     _valid("view", document)
     assert _errors("view", {k: v for k, v in document.items() if k != "drawn"})
     assert _errors("view", {**document, "renewal": []})
