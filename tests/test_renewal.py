@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 
@@ -192,15 +193,11 @@ def test_the_observation_holds_what_a_renewed_stock_can_hold() -> None:
     assert "renewed" not in {s.name for s in ObservationLayout.of(hr.rulesets.levant).sections}
 
 
-def test_melds_dealt_first_leave_the_stock_its_renewed_cards() -> None:
-    # a guess that deals the player to move the melds its turn owes took them from the
-    # hidden cards, and could take cards that a renewed stock must hold: the sample then
-    # had too few of them for the stock and raised
-    from hand_rummy import guessing  # noqa: PLC0415
-    from hand_rummy.visibility import sampled  # noqa: PLC0415
-
-    leads = 0
-    for seed in range(8):
+def _owing_views(seeds: int) -> Iterator[tuple[hr.PlayerView, random.Random]]:
+    """Views, from the next seat, of another player whose turn owes something after the
+    stock was renewed, in 4-player classic rounds where takes are favoured (they make the
+    debts), with the generator that plays them."""
+    for seed in range(seeds):
         game = hr.Round.deal(hr.rulesets.classic, 4, seed=seed)
         rng = random.Random(seed)
         for _ in range(3000):
@@ -210,16 +207,27 @@ def test_melds_dealt_first_leave_the_stock_its_renewed_cards() -> None:
             takes = [a for a in legal if isinstance(a, hr.TakeDiscard)]
             game = game.apply(takes[0] if takes and rng.random() < 0.5 else rng.choice(legal))
             view = game.view((game.turn + 1) % 4)
-            if not (view.renewal and view.current.obligation is not None):
-                continue
-            for k in range(20):
-                lead = guessing.owed_melds(view, random.Random(k))
-                if lead:
-                    leads += 1
-                    sample = sampled(view, random.Random(k), lead)
-                    left = Counter(view.renewal) - Counter(view.drawn)
-                    assert not Counter(sample.stock) - left
-            view.sample(rng)
+            if view.renewal and view.current.obligation is not None:
+                yield view, rng
+
+
+def test_melds_dealt_first_leave_the_stock_its_renewed_cards() -> None:
+    # a guess that deals the player to move the melds its turn owes took them from the
+    # hidden cards, and could take cards that a renewed stock must hold: the sample then
+    # had too few of them for the stock and raised
+    from hand_rummy import guessing  # noqa: PLC0415
+    from hand_rummy.visibility import sampled  # noqa: PLC0415
+
+    leads = 0
+    for view, rng in _owing_views(8):
+        for k in range(20):
+            lead = guessing.owed_melds(view, random.Random(k))
+            if lead:
+                leads += 1
+                sample = sampled(view, random.Random(k), lead)
+                left = Counter(view.renewal) - Counter(view.drawn)
+                assert not Counter(sample.stock) - left
+        view.sample(rng)
     assert leads > 20
 
 
@@ -258,29 +266,16 @@ def test_melds_dealt_first_are_refused_only_where_the_stock_could_not_be_filled(
     from hand_rummy.visibility import sampled  # noqa: PLC0415
 
     kept = 0
-    for seed in range(3):
-        game = hr.Round.deal(hr.rulesets.classic, 4, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(3000):
-            if game.is_over:
-                break
-            legal = list(game.legal_actions())
-            takes = [a for a in legal if isinstance(a, hr.TakeDiscard)]
-            game = game.apply(takes[0] if takes and rng.random() < 0.5 else rng.choice(legal))
-            view = game.view((game.turn + 1) % 4)
-            if not (view.renewal and view.current.obligation is not None):
+    for view, _ in _owing_views(3):
+        for k in range(10):
+            # the same try with the renewal unknown: the lead before the guard
+            lead = guessing.owed_melds(attrs.evolve(view, renewal=(), drawn=()), random.Random(k))
+            if not lead:
                 continue
-            for k in range(10):
-                # the same try with the renewal unknown: the lead before the guard
-                lead = guessing.owed_melds(
-                    attrs.evolve(view, renewal=(), drawn=()), random.Random(k)
-                )
-                if not lead:
-                    continue
-                try:
-                    sampled(view, random.Random(k), lead)
-                except hr.InvalidStateError:
-                    continue  # the stock could not be filled: refusing it is right
-                assert guessing.owed_melds(view, random.Random(k)) == lead
-                kept += 1
+            try:
+                sampled(view, random.Random(k), lead)
+            except hr.InvalidStateError:
+                continue  # the stock could not be filled: refusing it is right
+            assert guessing.owed_melds(view, random.Random(k)) == lead
+            kept += 1
     assert kept > 10
