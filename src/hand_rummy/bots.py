@@ -20,7 +20,11 @@ one method every bot must have; :func:`ask` calls whichever a bot offers.
   and discards the card that costs most and helps least.
 
 :func:`play_round` and :func:`play_match` play a whole round or match
-between bots, one per seat.
+between bots, one per seat. Bots that never lay down can keep a round going
+for ever where the rules renew the stock, or a match where an unscored round
+is dealt again, so both stop at a bound (:data:`MAX_ROUND_DECISIONS`,
+:data:`MAX_UNSCORED_IN_A_ROW`, or one of the caller's) with
+:class:`EndlessPlayError`, which holds the game as it stood.
 
 >>> from hand_rummy.rules import presets
 >>> from hand_rummy.round import Round
@@ -48,7 +52,7 @@ from hand_rummy.actions import (
     TakeDiscard,
 )
 from hand_rummy.cards import Card, Rank, Suit
-from hand_rummy.errors import InvalidStateError, expect, expect_seed
+from hand_rummy.errors import HandRummyError, InvalidStateError, expect, expect_seed
 from hand_rummy.finder import MeldFinder, counts
 from hand_rummy.match import Match
 from hand_rummy.melds import Meld, MeldRules, judge_meld
@@ -517,21 +521,96 @@ def _askers(bots: Sequence[Bot], players: int, what: str) -> list[Callable[[Choi
     return [asker(bot) for bot in bots]
 
 
-def play_round(game: Round, bots: Sequence[Bot]) -> Round:
-    """Play ``game`` to its end, seat ``i`` choosing with ``bots[i]``; the finished round."""
+MAX_ROUND_DECISIONS = 20_000
+"""Decisions after which :func:`play_round`, :func:`play_match` and the tournament runner
+give up a round that has not ended: a stock renewed without end (Gulf Hand, Rommé's fresh
+stock) lets players who never lay down play one round for ever. Random rounds end within
+about 2,000 decisions."""
+
+MAX_UNSCORED_IN_A_ROW = 1_000
+"""Unscored rounds in a row after which :func:`play_match` and the tournament runner give a
+match up. Under 000 a round whose stock runs out does not count and the same dealer deals
+again, so players who never lay down play for ever. Random players in four-player Levantine
+Hand leave about 97 % of rounds unscored (a match of seven scored rounds takes about 210),
+and a thousand in a row comes less than once in 10^12 matches."""
+
+
+class EndlessPlayError(HandRummyError):
+    """Bots played past a bound without ending the round or the match.
+
+    ``game`` is the :class:`~hand_rummy.round.Round` or :class:`~hand_rummy.match.Match` as
+    it stood when play stopped, so nothing played is lost.
+    """
+
+    def __init__(self, message: str, game: Round | Match) -> None:
+        super().__init__(message)
+        self.game = game
+
+
+def _bound(value: int | None, what: str) -> int | None:
+    if value is not None:
+        expect(value, int, what)
+        if value < 1:
+            raise InvalidStateError(f"{what} must be at least 1 (or None), not {value}")
+    return value
+
+
+def play_round(
+    game: Round, bots: Sequence[Bot], *, max_decisions: int | None = MAX_ROUND_DECISIONS
+) -> Round:
+    """Play ``game`` to its end, seat ``i`` choosing with ``bots[i]``; the finished round.
+
+    Raises :class:`EndlessPlayError` if ``max_decisions`` decisions (``None``: no bound)
+    leave the round unfinished.
+    """
     expect(game, Round, "the round")
     askers = _askers(bots, game.players, "a round")
+    limit = _bound(max_decisions, "max_decisions")
+    decisions = 0
     while not game.is_over:
+        if decisions == limit:
+            raise EndlessPlayError(
+                f"the round has not ended after {limit:,} decisions (max_decisions)", game
+            )
         game = game.apply(askers[game.turn](Choice.of_round(game)))
+        decisions += 1
     return game
 
 
-def play_match(match: Match, bots: Sequence[Bot]) -> Match:
-    """Play ``match`` to its end, seat ``i`` choosing with ``bots[i]``; the finished match."""
+def play_match(
+    match: Match,
+    bots: Sequence[Bot],
+    *,
+    max_decisions: int | None = MAX_ROUND_DECISIONS,
+    max_unscored: int | None = MAX_UNSCORED_IN_A_ROW,
+) -> Match:
+    """Play ``match`` to its end, seat ``i`` choosing with ``bots[i]``; the finished match.
+
+    Raises :class:`EndlessPlayError` if a round lasts ``max_decisions`` decisions without
+    ending, or ``max_unscored`` rounds in a row end unscored and the match goes on (``None``:
+    no bound).
+    """
     expect(match, Match, "the match")
     askers = _askers(bots, match.players, "a match")
-    while not match.is_over:
-        game = match.current
-        assert game is not None
+    limit = _bound(max_decisions, "max_decisions")
+    unscored_limit = _bound(max_unscored, "max_unscored")
+    decisions = unscored = 0
+    played = len(match.rounds)
+    while (game := match.current) is not None:
+        if decisions == limit:
+            raise EndlessPlayError(
+                f"round {played + 1} has not ended after {limit:,} decisions (max_decisions)",
+                match,
+            )
         match = match.apply(askers[game.turn](Choice.of_round(game)))
+        decisions += 1
+        if len(match.rounds) != played:
+            played, decisions = len(match.rounds), 0
+            outcome = match.rounds[-1].outcome
+            assert outcome is not None
+            unscored = 0 if outcome.score.scored else unscored + 1
+            if unscored == unscored_limit and match.current is not None:
+                raise EndlessPlayError(
+                    f"{unscored:,} rounds in a row ended unscored (max_unscored)", match
+                )
     return match

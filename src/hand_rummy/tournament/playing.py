@@ -27,12 +27,12 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from hand_rummy.actions import Action
+from hand_rummy.bots import MAX_ROUND_DECISIONS, MAX_UNSCORED_IN_A_ROW, Bot, Choice, asker
 from hand_rummy.errors import HandRummyError, IllegalActionError, error_text, shown
 from hand_rummy.tournament.records import Failure, MatchRecord, RoundRecord
 from hand_rummy.tournament.schedule import Table, Tournament, bot_seed
 
 if TYPE_CHECKING:
-    from hand_rummy.bots import Bot
     from hand_rummy.match import Match
     from hand_rummy.round import Round
     from hand_rummy.verdict import Verdict
@@ -94,19 +94,6 @@ def position_document(game: Round, tournament: Tournament) -> dict[str, Any] | N
         return round_to_json(game)
     except HandRummyError:
         return None
-
-
-MAX_UNSCORED_IN_A_ROW = 1_000
-"""Unscored rounds in a row after which the runner gives a match up (kind ``endless``).
-Under 000 a round whose stock runs out does not count and the same dealer deals again, so
-players who never lay down play for ever. Random players in four-player Levantine Hand leave
-about 97 % of rounds unscored (a match of seven scored rounds takes about 210), and a
-thousand in a row comes less than once in 10^12 matches."""
-
-MAX_ROUND_DECISIONS = 20_000
-"""Decisions after which the runner gives up a round that has not ended: a stock renewed
-without end (Gulf Hand, Rommé's fresh stock) lets players who never lay down play one round
-for ever. Random rounds end within about 2,000 decisions (kind ``endless``)."""
 
 
 class _Tally:
@@ -228,8 +215,6 @@ def play_table(
     bots = _make_bots(tournament, table)
     if isinstance(bots, Failure):
         return bots
-    from hand_rummy.bots import Choice, asker  # noqa: PLC0415 (the bots import the engine)
-
     askers = [asker(bot) for bot in bots]
     limit = tournament.time_limit
     match = tournament.new_match(table.seed)
