@@ -18,7 +18,7 @@ from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
 from hand_rummy import encoding  # noqa: E402
 from hand_rummy.envs import env, play_masked_random, raw_env  # noqa: E402
-from hand_rummy.envs.aec import EpisodeOverError, HandRummyEnv  # noqa: E402
+from hand_rummy.envs.aec import MAX_STEPS, EpisodeOverError, HandRummyEnv  # noqa: E402
 from hand_rummy.envs.rewards import round_rewards  # noqa: E402
 
 PRESETS = sorted(hr.PRESETS)
@@ -485,6 +485,16 @@ def test_an_episode_that_ends_first_is_terminated_not_truncated() -> None:
     table.reset(seed=1)
     steps = play_masked_random(table, random.Random(1))
     assert steps == table.steps < 100_000
+    assert table.game is not None and table.game.is_over
+
+
+def test_an_episode_is_bounded_unless_asked_not_to_be() -> None:
+    """Agents that never lay down would play a Gulf round for ever."""
+    assert raw_env("gulf").max_steps == 100_000 == MAX_STEPS
+    table = raw_env("classic", players=2, max_steps=None)
+    assert table.max_steps is None
+    table.reset(seed=1)
+    assert play_masked_random(table, random.Random(1)) == table.steps
     assert table.game is not None and table.game.is_over
 
 

@@ -79,6 +79,13 @@ class EpisodeOverError(HandRummyError, RuntimeError):
     """A step with no episode under way: call ``reset()`` first, or again."""
 
 
+MAX_STEPS = 100_000
+"""The steps after which an episode that has not ended is truncated, unless the environment
+is made with another ``max_steps``: the bound of the OpenSpiel game too. Random agents end
+a four-player Levantine round in about a hundred steps and a whole match (seven scored
+rounds, about 210 dealt) in 10,000 to 30,000."""
+
+
 class HandRummyEnv(AECEnv):
     """One round (``episode="round"``) or one match (``episode="match"``) as an AEC game.
 
@@ -96,11 +103,11 @@ class HandRummyEnv(AECEnv):
     deck could fill, a move that lays more melds on the table than the slots is
     played and the episode is then truncated (``infos[agent]["truncated"]`` says
     why; the agents' last observation is of the position before that move).
-    With ``max_steps``, an episode that has taken that many steps (each id played counts,
-    a meld of a pending lay-down too) without ending is truncated, the reason in each
-    agent's ``infos[agent]["truncated"]``: agents that never lay down can play a Gulf or
-    Rommé round, whose stock is renewed, or a Levantine match, whose rounds without a
-    winner do not count, for ever.
+    An episode that has taken ``max_steps`` steps (each id played counts, a meld of a
+    pending lay-down too; :data:`MAX_STEPS` unless given, ``None`` for no bound) without
+    ending is truncated, the reason in each agent's ``infos[agent]["truncated"]``: agents
+    that never lay down can play a Gulf or Rommé round, whose stock is renewed, or a
+    Levantine match, whose rounds without a winner do not count, for ever.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it from the class)
@@ -121,7 +128,7 @@ class HandRummyEnv(AECEnv):
         reward_scale: float = 100.0,
         render_mode: str | None = None,
         table_slots: int | None = None,
-        max_steps: int | None = None,
+        max_steps: int | None = MAX_STEPS,
     ) -> None:
         super().__init__()
         if isinstance(rules, Ruleset):
