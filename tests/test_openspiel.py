@@ -615,3 +615,21 @@ def test_the_observation_string_names_what_a_renewed_stock_can_hold() -> None:
         view = state.view(player)
         left = sorted((Counter(view.renewal) - Counter(view.drawn)).elements())
         assert f"; renewed {hr.format_cards(left)};" in state.observation_string(player)
+
+
+def test_the_observation_string_names_the_cards_a_seat_is_known_to_hold() -> None:
+    # the section "shown" of the tensor: a card taken from the pile is seen by all
+    game = load_game("levant", players=3)
+    rng, state = random.Random(2), game.new_initial_state()
+    while state.is_chance_node() or state._s.game is None or not any(state.view(0).shown):
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, probabilities)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    taker = next(s for s, cards in enumerate(state.view(0).shown) if cards)
+    for player in range(3):
+        shown = state.view(player).shown
+        assert shown[taker]
+        words = [hr.format_cards(cards) or "-" for cards in shown]
+        assert f"; shown {' | '.join(words)};" in state.observation_string(player)

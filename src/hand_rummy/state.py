@@ -255,7 +255,13 @@ class RoundState:
         return MeldFinder.of(self.rules)
 
     def replace(self: _S, **changes: Any) -> _S:
-        """A copy with some fields changed, of the same class (the hot path of every action)."""
+        """A copy with some fields changed, of the same class: the hot path of every action.
+
+        It checks the names of the fields and nothing else, so a state made with it may
+        break the rules (a card twice, a hand of the wrong size); the transitions make
+        every new state this way from one they have judged. A state written by hand goes
+        through :class:`~hand_rummy.position.Position`, which checks it.
+        """
         if not changes.keys() <= _FIELD_SET:
             unknown = sorted(changes.keys() - _FIELD_SET)
             raise InvalidStateError(f"a round has no field {unknown[0]!r}")

@@ -955,6 +955,11 @@ def _observation(state: HandRummyState, player: int) -> str:
         f"missed {[int(m) for m in view.missed]}",
         f"announced {list(view.announced)}",
         f"turns {list(view.turns_played)}",
+        *(
+            [f"shown {' | '.join(format_cards(c) or '-' for c in view.shown)}"]
+            if any(view.shown)
+            else []
+        ),
         f"turn {', '.join(t for t in turn if t) or 'nothing yet'}",
         f"table {table}",
     ]
