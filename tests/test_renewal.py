@@ -241,8 +241,24 @@ def test_a_view_document_refuses_a_renewal_under_rules_that_never_renew() -> Non
         game = game.apply(rng.choice(list(game.legal_actions())))
     document = json.loads(json.dumps(view_to_json(game.view(0))))
     document.update(reshuffles=1, renewal=sorted(c.ascii for c in game.stock) or ["5H"], drawn=[])
-    with pytest.raises(hr.InvalidStateError, match="never renews the stock"):
+    with pytest.raises(
+        hr.InvalidStateError, match="reshuffles: 1, but these rules reshuffle at most 0"
+    ):
         view_from_json(document)
+
+
+def test_a_finished_view_document_holds_no_more_reshuffles_than_its_rules_allow() -> None:
+    # 004: "shuffled into a new draw pile, up to 3 times"
+    game = hr.Round.deal(hr.rulesets.classic, 2, seed=3)
+    rng = random.Random(3)
+    while not game.is_over:
+        game = game.apply(rng.choice(list(game.legal_actions())))
+    document = json.loads(json.dumps(view_to_json(game.view(1))))
+    assert view_from_json({**document, "reshuffles": 3}).reshuffles == 3
+    with pytest.raises(
+        hr.InvalidStateError, match="reshuffles: 4, but these rules reshuffle at most 3"
+    ):
+        view_from_json({**document, "reshuffles": 4})
 
 
 def test_the_observation_of_a_renewal_its_rules_never_make_is_refused() -> None:

@@ -1082,8 +1082,8 @@ def _renewal_from_json(
     obj: Mapping[str, Any], reshuffles: int, stock_size: int, ruleset: Ruleset
 ) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """The ``renewal`` and ``drawn`` of a view document (both or neither; empty where
-    neither), checked on their own:
-    a renewal the rules and the count of renewals allow, of cards the deck has, enough of
+    neither), checked on their own, the count of renewals already checked against the rules:
+    a renewal that count allows, of cards the deck has, enough of
     them left for the stock once this player's draws are gone."""
     if ("renewal" in obj) != ("drawn" in obj):
         _fail("document", "'renewal' and 'drawn' come together")
@@ -1095,9 +1095,6 @@ def _renewal_from_json(
         _fail("renewal", "is written only once the stock has been renewed, with its cards")
     if reshuffles < 1:
         _fail("renewal", "the stock has not been renewed (reshuffles is 0)")
-    if ruleset.stock.reshuffles == 0:
-        # checked here for every phase: a round that is over is not checked as a position
-        _fail("renewal", f"{ruleset.title} never renews the stock from the pile")
     deck = Counter(p.card for p in ruleset.deck.cards())
     extra = Counter(renewal) - deck
     if extra:
@@ -1245,6 +1242,10 @@ def view_from_json(value: Any) -> PlayerView:
             f"shows more copies than the deck has of {', '.join(sorted(c.ascii for c in extra))}",
         )
     reshuffles = _int(obj["reshuffles"], "reshuffles", 0)
+    limit = ruleset.stock.reshuffles
+    if limit is not None and reshuffles > limit:
+        # checked here for every phase, as a round that is over is not checked as a position
+        _fail("reshuffles", f"{reshuffles}, but these rules reshuffle at most {limit} times")
     renewal, drawn = _renewal_from_json(obj, reshuffles, stock_size, ruleset)
     total = sum(seen.values()) - len(hand) + sum(sizes) + stock_size
     if total != ruleset.deck.size:
