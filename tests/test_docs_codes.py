@@ -19,7 +19,7 @@ from hand_rummy.verdict import Code
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "docs" / "referee.rst"
-REFEREE = ROOT / "src" / "hand_rummy" / "referee.py"
+REFEREE = ROOT / "src" / "hand_rummy" / "referee"
 
 # the first cell of a list-table row: "   * - ``CODE``"; the other cells start with "     - "
 _FIRST_CELL = re.compile(r"^\s*\* - ``([A-Za-z_]+)``\s*$")
@@ -66,11 +66,13 @@ def test_the_violation_codes_table_names_every_code_once() -> None:
 
 
 def _error_codes_in_source() -> set[str]:
-    """The error codes that the referee can answer with: its upper-case string constants
-    (every error code is written out as one), less the names of its ``__all__``."""
-    tree = ast.parse(REFEREE.read_text(encoding="utf-8"))
+    """The error codes that the referee can answer with: the upper-case string constants of
+    its modules (every error code is written out as one), less the names of its ``__all__``."""
+    trees = [ast.parse(path.read_text(encoding="utf-8")) for path in REFEREE.glob("*.py")]
+    assert len(trees) > 1, REFEREE
     constants = {
         node.value
+        for tree in trees
         for node in ast.walk(tree)
         if isinstance(node, ast.Constant)
         and isinstance(node.value, str)

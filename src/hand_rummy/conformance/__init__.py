@@ -366,7 +366,7 @@ def run(referee: Referee | None = None, *, rules: str | None = None) -> Report:
     """Put every vector (of the preset ``rules`` only, if given) to ``referee`` and compare.
 
     Questions go in batches of at most the referee's question limit
-    (:data:`~hand_rummy.referee.LIMITS`), one file at a time.
+    (:data:`~hand_rummy.referee.limits.LIMITS`), one file at a time.
     """
     ask = _own if referee is None else referee
     chosen = vectors(rules)

@@ -4,7 +4,7 @@ The schemas ship inside the package as JSON files, one per kind of value:
 
 ``question``, ``answer``
     A question to the referee and its answer (protocol ``hand-rummy/referee/1``,
-    :data:`hand_rummy.referee.PROTOCOL`). The answer to each ask, and the error
+    :data:`hand_rummy.referee.limits.PROTOCOL`). The answer to each ask, and the error
     answer, are also under ``$defs`` by name (``answer.json#/$defs/meld``,
     ``answer.json#/$defs/error``), and so is each ask's question.
 ``round``, ``view``, ``match``, ``position``, ``action``
