@@ -230,6 +230,20 @@ def test_rollouts_and_estimates() -> None:
     assert -1.0 <= rollout(game, seat, [1, 2, 3, 4], horizon=1) <= 0.0
 
 
+def test_a_play_out_that_runs_long_is_estimated() -> None:
+    """Bots may never end a round whose stock is renewed; the play-out stops at ``most``."""
+    game = _searched_position()
+    seat = game.turn
+    bots = [GreedyBot(s, flat_discards=i == seat) for i, s in enumerate((1, 2, 3, 4))]
+    played = game
+    for _ in range(7):
+        played = played.apply(bots[played.turn].decide(hr.bots.Choice.of_round(played)))
+    assert not played.is_over
+    cut = rollout(game, seat, [1, 2, 3, 4], most=7)
+    assert cut == -estimate(played, seat) / 100
+    assert cut != rollout(game, seat, [1, 2, 3, 4])  # played to its end, it scores otherwise
+
+
 def test_plays_a_whole_round() -> None:
     game = Round.deal(hr.rulesets.romme, 4, 2)
     bots: list[hr.Bot] = [SearchBot(iterations=1, seed=3, horizon=1), *map(GreedyBot, (1, 2, 3))]

@@ -54,7 +54,7 @@ from collections.abc import Sequence
 import attrs
 
 from hand_rummy.actions import Action, Discard, DrawStock, LayDown, TakeDiscard
-from hand_rummy.bots import Choice, GreedyBot, discard_scores, pays_flat
+from hand_rummy.bots import MAX_ROUND_DECISIONS, Choice, GreedyBot, discard_scores, pays_flat
 from hand_rummy.errors import InvalidStateError, expect, expect_seed, number
 from hand_rummy.melds import Meld, judge_meld
 from hand_rummy.round import Phase, PlayerView, Round
@@ -308,21 +308,33 @@ def _best_discards(
     return list(ranked[:count])
 
 
-def rollout(game: Round, seat: int, seeds: Sequence[int], horizon: int | None = None) -> float:
+def rollout(
+    game: Round,
+    seat: int,
+    seeds: Sequence[int],
+    horizon: int | None = None,
+    *,
+    most: int = MAX_ROUND_DECISIONS,
+) -> float:
     """Play ``game`` on with GreedyBots seeded ``seeds``; ``seat``'s reward (higher is better).
 
     ``seat`` plays as the SearchBot's default does (``flat_discards``), the others as plain
     GreedyBots. The round is played to its end, or with a ``horizon`` until ``seat`` is
     about to draw for the ``horizon``-th time, and then :func:`estimate` scores
-    it as if another player went out there.
+    it as if another player went out there. So is a play-out still going after ``most``
+    moves: where the rules renew the stock, bots may never end a round, and a time limit
+    is only looked at between play-outs.
     """
     bots = [GreedyBot(s, flat_discards=i == seat) for i, s in enumerate(seeds)]
-    turns = 0
+    turns = moves = 0
     while not game.is_over:
         if game.turn == seat and game.phase is Phase.DRAW and horizon is not None:
             turns += 1
             if turns >= horizon:
                 return -estimate(game, seat) / REWARD_SCALE
+        if moves == most:
+            return -estimate(game, seat) / REWARD_SCALE
+        moves += 1
         # the world is a sample, so its bots may be asked through the round itself
         game = game.apply(bots[game.turn].decide(Choice.of_round(game)))
     outcome = game.outcome
