@@ -548,3 +548,37 @@ def test_property_json_round_trip_mid_match(seed: int, cut: int) -> None:
         m = m.apply(rng.choice(list(m.legal_actions())))
     assert match_from_json(json.loads(json.dumps(match_to_json(m)))) == m
     assert m.replay() == m
+
+
+def _first_scored(ruleset: hr.Ruleset, seed: int) -> Match:
+    """A match of greedy bots just past its first scored round."""
+    bots = [hr.GreedyBot(seed * 4 + s) for s in range(4)]
+    m = Match.new(ruleset, 4, seed=seed, length=3, custom_length=True)
+    while not any(g.outcome is not None and g.outcome.score.scored for g in m.rounds):
+        assert m.current is not None
+        m = m.apply(bots[m.current.turn].decide(hr.Choice.of_round(m.current)))
+    return m
+
+
+def test_x2_partners_deal_by_their_own_scores_or_with_the_switch_by_the_team_s() -> None:
+    """000 §Setup 1: "the player with the highest (worst) score in the last round deals";
+    under Partnership Hand (000 §Variants) each team is scored too. By default (the
+    rulebook's X2) each player's own score picks the dealer; with ``worst_team_deals`` the
+    team's, and of the worst team the first player after the last dealer (matrix L7)."""
+    teams = ((0, 2), (1, 3))
+    differ = 0
+    for seed in range(8):
+        for switch in ((), ("worst_team_deals",)):
+            m = _first_scored(hr.build("levant", ["partnership", *switch]), seed)
+            last = m.rounds[-1]
+            assert last.outcome is not None and last.outcome.score.team_scores is not None
+            seat_scores = last.outcome.score.scores
+            team_of = {s: t for t, team in enumerate(teams) for s in team}
+            by_team = [last.outcome.score.team_scores[team_of[s]] for s in range(4)]
+            scores = by_team if switch else list(seat_scores)
+            order = [(last.dealer + i) % 4 for i in range(1, 5)]
+            assert m.dealer == next(s for s in order if scores[s] == max(scores))
+            mine = next(s for s in order if seat_scores[s] == max(seat_scores))
+            theirs = next(s for s in order if by_team[s] == max(by_team))
+            differ += mine != theirs
+    assert differ >= 2, differ  # some of these rounds tell the readings apart

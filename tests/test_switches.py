@@ -20,6 +20,18 @@ def test_beat_last_no_base_lets_the_first_opening_be_small() -> None:
     assert switched.required(1, 1, (OpeningRecord(0, 0, 60),)) == 61
 
 
+def test_beat_last_next_seat_with_no_base_leaves_the_others_no_minimum() -> None:
+    """P8 (alternative): only the next seat must beat the last opening, anyone else needs the
+    base; L15 (alternative): there is no base. Together: after seat 0 opens with 80 in Saudi
+    Hand, seat 1 needs 81 and seats 2 and 3 any meld at all."""
+    both = hr.build("saudi", ["beat_last_no_base", "beat_last_next_seat"]).opening
+    last = (OpeningRecord(0, 0, 80),)
+    assert [both.required(s, s, last, 4) for s in (1, 2, 3)] == [81, 1, 1]
+    # with the base kept, the others need Saudi Hand's 51
+    alone = hr.build("saudi", ["beat_last_next_seat"]).opening
+    assert [alone.required(s, s, last, 4) for s in (1, 2, 3)] == [81, 51, 51]
+
+
 def test_ace_indicator_turn_again_never_leaves_an_ace_as_indicator() -> None:
     """RULES-MATRIX L13 (alternative): without jokers, an Ace indicator is put back."""
     ruleset = hr.build("levant", ["no_jokers", "ace_indicator_turn_again"])
@@ -173,6 +185,7 @@ def test_a_list_of_variants_means_one_ruleset_in_any_order() -> None:
         ("romme", "discard_new_meld_only", "discard_only_to_meld"),
         ("romme", "discard_pays_for_joker", "discard_only_to_meld"),
         ("levant", "discard_pays_for_wild", "discard_to_table"),
+        ("levant", "worst_team_deals", "partnership"),
     ],
 )
 def test_a_switch_without_the_rule_it_refines_is_refused(

@@ -1809,3 +1809,36 @@ def test_gulf_jokers_laid_off_by_meld_length(table: str, role: str, refusal: Ref
         others=(9, 9, 9),
     )
     expect(game, off(1, "JK", role=role), refusal)
+
+
+@pytest.mark.parametrize("preset", ["classic", "partnership"])
+def test_app_exchange_on_another_players_meld_spoils_a_hand(preset: str) -> None:
+    """004 §The "Hand" finish: all cards down in one turn "without adding to anyone else's
+    melds" is a Hand (-60, the others doubled, +200 for never opened). The 8♠ put into seat
+    1's 7♠ JK 9♠ adds to that meld, so going out so is ordinary: -30 for the winner, seat 1
+    (opened: the meld is its own) pays K♦ 5♦ = 15, seats 2 and 3 (never opened) 100 each
+    (004 §Round scoring). The opening 10♥ J♥ Q♥ K♥ A♥ is 51; the round ends when the hand
+    is empty, with no discard (004 §2)."""
+    position = hr.Position(
+        hr.build(preset),
+        players=[
+            hr.PositionSeat("10H JH QH KH AH 8S 5C 6C", turns_played=1),
+            hr.PositionSeat("KD 5D"),
+            5,
+            6,
+        ],
+        table=[hr.PositionMeld(1, 1, "7S JK 9S")],
+        discards="5D",
+        discard_size=10,
+        turn=0,
+        phase=hr.Phase.PLAY,
+    )
+    game = hr.Round.from_position(position)
+    for action in (
+        hr.LayDown.of("10H JH QH KH AH"),
+        hr.Exchange.of(1, "8S"),
+        hr.LayDown.of("5C 6C JK"),
+    ):
+        game = game.apply(action)
+    assert game.outcome is not None and game.outcome.ending is not hr.Ending.HAND
+    assert game.outcome.score.scores == (-30, 15, 100, 100)

@@ -506,8 +506,16 @@ class Match:
         if self.ruleset.match.rotation is DealerRotation.NEXT_PLAYER:
             return (last.dealer + 1) % self.players
         # WORST_SCORER: the highest round score deals; among tied seats, the first one
-        # reached going round in play order after the previous dealer (matrix L7)
-        scores = last.outcome.score.scores
+        # reached going round in play order after the previous dealer (matrix L7). Where
+        # the switch reads "score" as the team's, partners are tied on theirs
+        score = last.outcome.score
+        scores = score.scores
+        if self.ruleset.match.worst_team_deals and score.team_scores is not None:
+            teams = self.ruleset.players.teams(self.players)
+            scores = tuple(
+                score.team_scores[next(t for t, team in enumerate(teams) if seat in team)]
+                for seat in range(self.players)
+            )
         worst = max(scores)
         order = [(last.dealer + i) % self.players for i in range(1, self.players + 1)]
         return next(seat for seat in order if scores[seat] == worst)

@@ -363,6 +363,11 @@ AMBIGUITIES: dict[str, str] = {
         "Under Levant's 'Taking the discard' the taken card may be added to a table meld; "
         "putting it in a wild card's place (an exchange) does not count as adding it."
     ),
+    "X2": (
+        "In Levantine partnership play 'the player with the highest (worst) score' deals: "
+        "each player's own score of the round, the winner's partner counting 0, not the "
+        "team's."
+    ),
 }
 """Where a rule document is silent, unclear or contradicts itself: the reading this library
 follows, and why. The keys are the items of the project's rules matrix, and ``X`` items for
@@ -428,6 +433,10 @@ DEFAULT_READINGS: dict[str, str] = {
     "discard_pays_for_wild": (
         "A discard taken under 'discard_to_table' goes into a new meld or is laid off; paying "
         "for a wild card on the table with it does not count."
+    ),
+    "worst_team_deals": (
+        "In partnership play the player with the worst score of the round, by each player's "
+        "own score (the winner's partner 0), deals next."
     ),
     "levant_penalties": "Cards in hand cost what document 003 gives elsewhere: Ace 15, joker 25.",
     "romme_penalties": "Cards in hand cost what document 003 gives elsewhere: Ace 15, joker 25.",
@@ -760,7 +769,12 @@ def _dealer(r: Ruleset) -> str:
     first = "lowest" if m.first_dealer is FirstDealer.LOWEST_CARD else "highest"
     ace = "high" if m.ace_high_for_dealer else "low"
     then = (
-        "the player with the worst score of that round deals next"
+        (
+            "the first player, going round from the last dealer, of the team with the worst "
+            "score of that round deals next"
+            if m.worst_team_deals
+            else "the player with the worst score of that round deals next"
+        )
         if m.rotation is DealerRotation.WORST_SCORER
         else "the deal passes to the next player"
     )

@@ -63,6 +63,9 @@ class MatchPolicy:
     first_dealer: FirstDealer = FirstDealer.LOWEST_CARD
     ace_high_for_dealer: bool = True
     rotation: DealerRotation = DealerRotation.WORST_SCORER
+    worst_team_deals: bool = False
+    """Under :attr:`DealerRotation.WORST_SCORER` with teams: whether a seat's score for the
+    deal is its team's (000 is silent; the rulebook's ambiguity X2) rather than its own."""
     lengths: tuple[int, ...] | None = None
     """The lengths the rules let the players choose from, when they name them (000: seven
     scored rounds; 004: 3, 5, 7 or 9 rounds, chosen before the start and never changed);
@@ -118,7 +121,11 @@ class MatchPolicy:
         first = "lowest" if self.first_dealer is FirstDealer.LOWEST_CARD else "highest"
         ace = "high" if self.ace_high_for_dealer else "low"
         rotation = (
-            "the worst scorer of the last round deals next"
+            (
+                "the first player of the team with the worst score of the last round deals next"
+                if self.worst_team_deals
+                else "the worst scorer of the last round deals next"
+            )
             if self.rotation is DealerRotation.WORST_SCORER
             else "the deal passes to the next player"
         )

@@ -435,6 +435,20 @@ _ALL_VARIANTS = (
         _replace(discard_take=lambda r: attrs.evolve(r.discard_take, may_lay_off=True)),
     ),
     _variant(
+        "worst_team_deals",
+        "In partnership play the worst team deals next: the first of its players going "
+        "round from the last dealer (000 §Setup names 'the player with the highest (worst) "
+        "score'; whose score, under team scoring, it leaves open). No change under "
+        "rotating_deal, where the deal passes on.",
+        "X2",
+        _L,
+        _replace(match=lambda r: attrs.evolve(r.match, worst_team_deals=True)),
+        switch=True,
+        refines=Refines(
+            lambda r: r.players.partnerships, "partners scored as a team", "partnership"
+        ),
+    ),
+    _variant(
         "discard_pays_for_wild",
         "Under 'discard_to_table', paying for a wild card on the table with the taken card "
         "also adds it to that meld (000 §Exchanging wild cards puts the card in the wild's "
@@ -646,7 +660,8 @@ _ALL_VARIANTS = (
     _variant(
         "beat_last_next_seat",
         "Under beat-the-last, only the player seated next after the last opener must beat "
-        "that opening; anyone else opening needs the base (P8, alternative).",
+        "that opening; anyone else opening needs the base (P8, alternative), which with "
+        "beat_last_no_base is no minimum at all.",
         "RULES-MATRIX P8",
         (*_L, "saudi"),
         _next_seat_only,

@@ -48,7 +48,11 @@ class StockExhaustion:
             StockTrigger.AT_PLAYER_COUNT: (
                 "When, after a turn, the stock holds no more cards than there are players"
             ),
-            StockTrigger.EMPTY_ON_DRAW: "When a player must draw and the stock is empty",
+            StockTrigger.EMPTY_ON_DRAW: (
+                "When a player must draw and the stock is empty (that is, as soon as the turn "
+                "that drew its last card ends: the next player may not take the top discard "
+                "instead)"
+            ),
             StockTrigger.LAST_CARD_DRAWN: "When the last card of the stock has been drawn",
         }[self.trigger]
         renew = ""
