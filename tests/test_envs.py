@@ -491,11 +491,7 @@ def test_an_episode_that_ends_first_is_terminated_not_truncated() -> None:
 def test_an_episode_is_bounded_unless_asked_not_to_be() -> None:
     """Agents that never lay down would play a Gulf round for ever."""
     assert raw_env("gulf").max_steps == 100_000 == MAX_STEPS
-    table = raw_env("classic", players=2, max_steps=None)
-    assert table.max_steps is None
-    table.reset(seed=1)
-    assert play_masked_random(table, random.Random(1)) == table.steps
-    assert table.game is not None and table.game.is_over
+    assert raw_env("classic", players=2, max_steps=None).max_steps is None
 
 
 @pytest.mark.parametrize("bad", [0, -3, True, 2.5, "10"])

@@ -445,3 +445,46 @@ def test_a_match_lasts_at_most_ten_thousand_custom_or_not() -> None:
     doc["length"] = 10_001
     with pytest.raises(hr.InvalidStateError, match=r"^length: 10001 is out of range"):
         serialize.match_from_json(doc)
+
+
+def _raised(make: Callable[[], object]) -> hr.HandRummyError:
+    try:
+        make()
+    except hr.HandRummyError as error:
+        return error
+    raise AssertionError("nothing was raised")
+
+
+def test_errors_pickle_and_copy_with_their_fields() -> None:
+    """An error raised in a worker process must reach the caller as itself: most errors'
+    constructors do not take their own ``args`` (an IllegalActionError is made from a
+    verdict), which pickle and copy would call them with."""
+    import copy  # noqa: PLC0415
+    import pickle  # noqa: PLC0415
+
+    from hand_rummy.bots import EndlessPlayError  # noqa: PLC0415
+    from hand_rummy.melds import meld_points  # noqa: PLC0415
+    from hand_rummy.referee import LimitError, QuestionError  # noqa: PLC0415
+
+    levant = hr.MeldRules.of(hr.rulesets.levant, indicator="8C")
+    game = hr.Round.deal(hr.rulesets.gulf, 4, seed=2)
+    errors = [
+        _raised(lambda: hr.parse_card("1OH")),
+        _raised(lambda: game.apply(hr.Discard.of("AS"))),
+        _raised(lambda: meld_points(hr.Meld.of("6H 5H AC"), levant)),
+        _raised(lambda: hr.build("levant", ["no_such_variant"])),
+        _raised(lambda: hr.Round.deal(hr.rulesets.levant, 9, seed=1)),
+        _raised(lambda: play_round(game, [RandomBot(s) for s in range(4)], max_decisions=3)),
+        QuestionError("BAD_FIELD", "'cards' must be a list"),
+        LimitError("depth", "arrays nest too deep"),
+    ]
+    kinds = [type(error) for error in errors]
+    assert kinds[:3] == [hr.CardParseError, hr.IllegalActionError, hr.AmbiguousMeldError]
+    assert EndlessPlayError in kinds
+    for error in errors:
+        for again in (pickle.loads(pickle.dumps(error)), copy.deepcopy(error), copy.copy(error)):
+            assert type(again) is type(error)
+            assert again.args == error.args and str(again) == str(error)
+            assert again.__dict__.keys() == error.__dict__.keys()
+            for name, value in vars(error).items():
+                assert getattr(again, name) == value, name

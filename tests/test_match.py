@@ -560,10 +560,10 @@ def _first_scored(ruleset: hr.Ruleset, seed: int) -> Match:
     return m
 
 
-def test_x2_partners_deal_by_their_own_scores_or_with_the_switch_by_the_team_s() -> None:
+def test_q2_partners_deal_by_their_own_scores_or_with_the_switch_by_the_team_s() -> None:
     """000 §Setup 1: "the player with the highest (worst) score in the last round deals";
     under Partnership Hand (000 §Variants) each team is scored too. By default (the
-    rulebook's X2) each player's own score picks the dealer; with ``worst_team_deals`` the
+    rulebook's Q2) each player's own score picks the dealer; with ``worst_team_deals`` the
     team's, and of the worst team the first player after the last dealer (matrix L7)."""
     teams = ((0, 2), (1, 3))
     differ = 0
@@ -582,3 +582,18 @@ def test_x2_partners_deal_by_their_own_scores_or_with_the_switch_by_the_team_s()
             theirs = next(s for s in order if by_team[s] == max(by_team))
             differ += mine != theirs
     assert differ >= 2, differ  # some of these rounds tell the readings apart
+
+
+def test_q2_one_round_worked_by_hand() -> None:
+    """A greedy round (seed 1) dealt by seat 3 ends with seat 3 out: scores 21, 0, 100, -30,
+    so the teams (0 2) and (1 3) score 121 and -30 (000 §Variants: the winner's team -30,
+    the other the sum of its penalties). Each player's own score: seat 2's 100 is the
+    worst, seat 2 deals. The team's: team (0 2) is the worse, and going round from the
+    dealer, seat 3, its first player is seat 0."""
+    for switch, dealer in (((), 2), (("worst_team_deals",), 0)):
+        m = _first_scored(hr.build("levant", ["partnership", *switch]), 1)
+        last = m.rounds[-1]
+        assert last.outcome is not None and last.dealer == 3
+        assert last.outcome.score.scores == (21, 0, 100, -30)
+        assert last.outcome.score.team_scores == (121, -30)
+        assert m.dealer == dealer

@@ -242,6 +242,9 @@ def test_a_play_out_that_runs_long_is_estimated() -> None:
     cut = rollout(game, seat, [1, 2, 3, 4], most=7)
     assert cut == -estimate(played, seat) / 100
     assert cut != rollout(game, seat, [1, 2, 3, 4])  # played to its end, it scores otherwise
+    for bad in (0, -1, 1.5, "3"):
+        with pytest.raises(hr.InvalidStateError, match="play-out"):
+            rollout(game, seat, [1, 2, 3, 4], most=bad)  # type: ignore[arg-type]
 
 
 def test_plays_a_whole_round() -> None:

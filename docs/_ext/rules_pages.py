@@ -75,7 +75,7 @@ TITLES: dict[str, str] = {
     "saudi_partnership": "Saudi Hand Partnership (app)",
 }
 
-_ITEMS = re.compile(r"\s*\(((?:[LRGPX]\d+[a-z ]*)(?:,\s*[LRGPX]\d+[a-z ]*)*)\)\s*\.?\s*$")
+_ITEMS = re.compile(r"\s*\(((?:[LRGPQX]\d+[a-z ]*)(?:,\s*[LRGPQX]\d+[a-z ]*)*)\)\s*\.?\s*$")
 
 
 def _split_summary(variant: hr.Variant) -> tuple[str, str]:

@@ -65,9 +65,12 @@ if TYPE_CHECKING:
     from hand_rummy.search import SearchBot
 
 __all__ = [
+    "MAX_ROUND_DECISIONS",
+    "MAX_UNSCORED_IN_A_ROW",
     "Bot",
     "Choice",
     "DecidingBot",
+    "EndlessPlayError",
     "GreedyBot",
     "RandomBot",
     "SearchBot",

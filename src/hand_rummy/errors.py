@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import operator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from hand_rummy.melds import Meld
@@ -28,7 +28,24 @@ __all__ = [
 
 
 class HandRummyError(Exception):
-    """Root of every error raised by hand-rummy."""
+    """Root of every error raised by hand-rummy.
+
+    Errors pickle and copy with their fields, whatever their constructors take: an error
+    raised in a worker process reaches the caller as itself.
+    """
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Exception's own way calls the class with ``args``, which for most errors here are
+        # not the constructor's arguments (an IllegalActionError is made from a verdict)
+        return (_rebuilt, (type(self), self.args, self.__dict__))
+
+
+def _rebuilt(kind: type[HandRummyError], args: tuple[Any, ...], fields: dict[str, Any]) -> Any:
+    """An error of ``kind`` with these ``args`` and fields, its constructor not called."""
+    error = kind.__new__(kind)
+    error.args = args
+    error.__dict__.update(fields)
+    return error
 
 
 class CardParseError(HandRummyError, ValueError):

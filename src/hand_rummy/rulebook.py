@@ -359,19 +359,20 @@ AMBIGUITIES: dict[str, str] = {
         "and there are no announcements, first-turn ban or redeal."
     ),
     "P12": "In Saudi Hand an Ace left in hand costs 11: the value 1 belongs to a run on the table.",
-    "X1": (
+    "Q1": (
         "Under Levant's 'Taking the discard' the taken card may be added to a table meld; "
         "putting it in a wild card's place (an exchange) does not count as adding it."
     ),
-    "X2": (
+    "Q2": (
         "In Levantine partnership play 'the player with the highest (worst) score' deals: "
         "each player's own score of the round, the winner's partner counting 0, not the "
         "team's."
     ),
 }
 """Where a rule document is silent, unclear or contradicts itself: the reading this library
-follows, and why. The keys are the items of the project's rules matrix, and ``X`` items for
-questions the matrix does not list (found since by the library's audits)."""
+follows, and why. The keys are the items of the project's rules matrix, and ``Q`` items for
+questions the matrix does not list (found since by the library's audits; the matrix's own
+``X`` items compare the systems, and are no keys here)."""
 
 
 #: For every switch: the reading the presets follow when the switch is off.

@@ -325,6 +325,9 @@ def rollout(
     moves: where the rules renew the stock, bots may never end a round, and a time limit
     is only looked at between play-outs.
     """
+    expect(most, int, "the most moves of a play-out")
+    if most < 1:
+        raise InvalidStateError(f"a play-out needs at least 1 move, not {number(most)}")
     bots = [GreedyBot(s, flat_discards=i == seat) for i, s in enumerate(seeds)]
     turns = moves = 0
     while not game.is_over:
@@ -332,7 +335,7 @@ def rollout(
             turns += 1
             if turns >= horizon:
                 return -estimate(game, seat) / REWARD_SCALE
-        if moves == most:
+        if moves >= most:
             return -estimate(game, seat) / REWARD_SCALE
         moves += 1
         # the world is a sample, so its bots may be asked through the round itself

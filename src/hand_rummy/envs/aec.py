@@ -81,7 +81,8 @@ class EpisodeOverError(HandRummyError, RuntimeError):
 
 MAX_STEPS = 100_000
 """The steps after which an episode that has not ended is truncated, unless the environment
-is made with another ``max_steps``: the bound of the OpenSpiel game too. Random agents end
+is made with another ``max_steps`` (the OpenSpiel game's ``max_moves`` has the same default,
+counted in actions of one round, chance actions included). Random agents end
 a four-player Levantine round in about a hundred steps and a whole match (seven scored
 rounds, about 210 dealt) in 10,000 to 30,000."""
 

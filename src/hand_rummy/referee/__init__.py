@@ -17,7 +17,7 @@ Two questions are about a round in play (``"action"`` and
 The package has a module for the protocol's limits and errors (:mod:`.limits`), one for
 reading a question's fields and writing the parts of an answer (:mod:`.question`), one
 for the questions themselves (:mod:`.asks`) and one for reading JSON text within the
-limits (:mod:`.json_text`); this module answers a question or an array of them, and
+limits (:mod:`.bounded_json`); this module answers a question or an array of them, and
 holds every public name.
 
 >>> answer({"rules": "levant", "indicator": "8C", "ask": "meld", "cards": ["7H", "AC", "9H"]})
@@ -39,7 +39,7 @@ from typing import Any
 from hand_rummy.errors import HandRummyError, WorkLimitError, error_text
 from hand_rummy.position import FillBudget
 from hand_rummy.referee.asks import ASKS, FILLS, ROUND_ASKS
-from hand_rummy.referee.json_text import read_json
+from hand_rummy.referee.bounded_json import read_json
 from hand_rummy.referee.limits import (
     JSON,
     LIMITS,
@@ -49,7 +49,7 @@ from hand_rummy.referee.limits import (
     QuestionError,
     clip,
 )
-from hand_rummy.referee.question import field, name_of, read_rules
+from hand_rummy.referee.question import field, name_of, question_rules
 from hand_rummy.turn_rules.gates import promise_checks_counted
 from hand_rummy.work import WorkBudget, work_allowed
 
@@ -187,7 +187,7 @@ def _answer(question: Any) -> JSON:
                     result = round_handler(question)
                 else:
                     assert handler is not None
-                    result = handler(question, read_rules(question))
+                    result = handler(question, question_rules(question))
         except WorkLimitError:
             raise _work_refused(allowed, shared) from None
         finally:

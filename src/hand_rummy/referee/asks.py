@@ -21,12 +21,12 @@ from hand_rummy.referee.question import (
     judgement_json,
     meld_json,
     name_of,
-    read_card,
-    read_cards,
-    read_context,
-    read_meld,
-    read_roles,
-    show_json,
+    question_card,
+    question_cards,
+    question_context,
+    question_meld,
+    question_roles,
+    show_value,
     violations_json,
 )
 from hand_rummy.round import Round
@@ -54,7 +54,7 @@ from hand_rummy.table import LayoffContext, exchange, lay_off
 
 def _ask_meld(q: Mapping[str, Any], rules: MeldRules) -> JSON:
     check_keys(q, frozenset({"cards", "roles", "demoted"}))
-    return judgement_json(judge_meld(read_meld(q, "cards"), rules))
+    return judgement_json(judge_meld(question_meld(q, "cards"), rules))
 
 
 def _per_meld(q: Mapping[str, Any], name: str, count: int, what: str) -> list[Any]:
@@ -74,7 +74,7 @@ def _ask_opening(q: Mapping[str, Any], rules: MeldRules) -> JSON:
     roles = _per_meld(q, "roles", len(raw), "one object")
     demoted = [[] if d is None else d for d in _per_meld(q, "demoted", len(raw), "one list")]
     melds = [
-        read_meld({"cards": cards, "roles": r, "demoted": d}, "cards")
+        question_meld({"cards": cards, "roles": r, "demoted": d}, "cards")
         for cards, r, d in zip(raw, roles, demoted)
     ]
     _check_held([c for m in melds for c in m.cards], rules.ruleset, "'melds'")
@@ -93,7 +93,7 @@ def _ask_opening(q: Mapping[str, Any], rules: MeldRules) -> JSON:
         )
     if last is not None:
         _check_last_opening(last, rules.ruleset)
-    context = read_context(q, ("going_out", "hand"))
+    context = question_context(q, ("going_out", "hand"))
     if required is None:
         # the asker is the player seated next after the last opener (seat 0 after seat 1 of
         # two), whom every reading of a beat-the-last bar binds
@@ -135,7 +135,7 @@ def _check_last_opening(last: int, ruleset: Ruleset) -> None:
 
 def _ask_hand_value(q: Mapping[str, Any], rules: MeldRules) -> JSON:
     check_keys(q, frozenset({"cards"}))
-    cards = read_cards(field(q, "cards", (list, str)), "'cards'")
+    cards = question_cards(field(q, "cards", (list, str)), "'cards'")
     _check_held(cards, rules.ruleset, "'cards'")
     # the turned indicator is a card that no hand can also hold
     indicator = rules.wilds.indicator
@@ -151,10 +151,10 @@ def _ask_hand_value(q: Mapping[str, Any], rules: MeldRules) -> JSON:
 
 def _ask_layoff(q: Mapping[str, Any], rules: MeldRules) -> JSON:
     check_keys(q, frozenset({"meld", "roles", "demoted", "cards", "card_roles", "context"}))
-    meld = read_meld(q, "meld")
-    cards = read_cards(field(q, "cards", (list, str)), "'cards'")
-    roles = read_roles(q.get("card_roles"), len(cards), "'card_roles'")
-    context = read_context(q, ("going_out", "one_card_announced", "announcing_one_card"))
+    meld = question_meld(q, "meld")
+    cards = question_cards(field(q, "cards", (list, str)), "'cards'")
+    roles = question_roles(q.get("card_roles"), len(cards), "'card_roles'")
+    context = question_context(q, ("going_out", "one_card_announced", "announcing_one_card"))
     result = lay_off(meld, cards, rules, roles=roles, context=LayoffContext(**context))
     out: JSON = {"ok": result.ok}
     if result.meld is not None:
@@ -168,7 +168,7 @@ def _ask_layoff(q: Mapping[str, Any], rules: MeldRules) -> JSON:
 def _ask_exchange(q: Mapping[str, Any], rules: MeldRules) -> JSON:
     check_keys(q, frozenset({"meld", "roles", "demoted", "cards"}))
     result = exchange(
-        read_meld(q, "meld"), read_cards(field(q, "cards", (list, str)), "'cards'"), rules
+        question_meld(q, "meld"), question_cards(field(q, "cards", (list, str)), "'cards'"), rules
     )
     out: JSON = {"ok": result.ok}
     if result.meld is not None:
@@ -218,13 +218,14 @@ def _ask_round_score(q: Mapping[str, Any], rules: MeldRules) -> JSON:
         opened = p.get("opened", False)
         if not isinstance(opened, bool):
             raise QuestionError(
-                "BAD_FIELD", f"'players'[{i}].opened must be true or false, not {show_json(opened)}"
+                "BAD_FIELD",
+                f"'players'[{i}].opened must be true or false, not {show_value(opened)}",
             )
         players.append(
             PlayerEnd(
-                read_cards(p["hand"], f"'players'[{i}].hand"),
+                question_cards(p["hand"], f"'players'[{i}].hand"),
                 opened,
-                read_cards(p.get("demoted", []), f"'players'[{i}].demoted"),
+                question_cards(p.get("demoted", []), f"'players'[{i}].demoted"),
             )
         )
     if "went_out" not in q:
@@ -232,16 +233,16 @@ def _ask_round_score(q: Mapping[str, Any], rules: MeldRules) -> JSON:
     went_out = q["went_out"]
     if went_out is not None and (not isinstance(went_out, int) or isinstance(went_out, bool)):
         raise QuestionError(
-            "BAD_FIELD", f"'went_out' must be a seat number or null, not {show_json(went_out)}"
+            "BAD_FIELD", f"'went_out' must be a seat number or null, not {show_value(went_out)}"
         )
     last_demoted = field(q, "last_discard_demoted", bool, required=False) or False
     finish = q.get("finish", "normal")
     if finish not in ("normal", "hand"):
         raise QuestionError("BAD_FIELD", '\'finish\' must be "normal" or "hand"')
-    melded = read_cards(q.get("melded", []), "'melded'")
-    melded_demoted = read_cards(q.get("melded_demoted", []), "'melded_demoted'")
+    melded = question_cards(q.get("melded", []), "'melded'")
+    melded_demoted = question_cards(q.get("melded_demoted", []), "'melded_demoted'")
     last = q.get("last_discard")
-    last_card = read_card(last, "'last_discard'") if last is not None else None
+    last_card = question_card(last, "'last_discard'") if last is not None else None
     teams = q.get("teams")
     if teams is not None and not (
         isinstance(teams, list)
@@ -473,7 +474,7 @@ def _round(q: Mapping[str, Any]) -> Round:
             and sorted(variants) == sorted(ruleset.variants)
         )
         if not same:
-            given = "+".join([name, *map(show_json, variants[:5])])
+            given = "+".join([name, *map(show_value, variants[:5])])
             raise QuestionError(
                 "BAD_FIELD",
                 f"'rules' and 'variants' say {clip(given, 80)}, "
@@ -482,7 +483,7 @@ def _round(q: Mapping[str, Any]) -> Round:
     elif "variants" in q:
         raise QuestionError("BAD_FIELD", f"'variants' without 'rules'; the {kind} names its rules")
     if "indicator" in q:
-        card = read_card(q["indicator"], "'indicator'") if q["indicator"] is not None else None
+        card = question_card(q["indicator"], "'indicator'") if q["indicator"] is not None else None
         if card != game.indicator:
             raise QuestionError(
                 "BAD_INDICATOR", f"'indicator' differs from the indicator of the {kind}"

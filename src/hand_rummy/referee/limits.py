@@ -1,5 +1,6 @@
 """The referee's protocol name, its :class:`Limits` on the size and cost of a question,
-and the errors that refuse a question."""
+the errors that refuse a question, the fields every question may have, and how a message
+is cut short."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ PROTOCOL = "hand-rummy/referee/1"
 question and answer formats, the error codes and the :class:`Limits` of version 1."""
 
 COMMON_FIELDS = frozenset({"rules", "variants", "indicator", "ask", "id", "note"})
+"""The fields any question may have, whatever it asks."""
 
 
 @attrs.frozen
@@ -127,4 +129,6 @@ class LimitError(QuestionError):
 
 
 def clip(text: str, size: int) -> str:
+    """``text`` cut to ``size`` characters, an ellipsis marking the cut: a question may hold
+    a megabyte, and no message repeats it."""
     return text if len(text) <= size else text[: size - 1] + "…"

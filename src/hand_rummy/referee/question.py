@@ -17,7 +17,7 @@ from hand_rummy.verdict import Verdict
 # --- reading a question --------------------------------------------------------
 
 
-def show_json(value: Any) -> str:
+def show_value(value: Any) -> str:
     """A value as JSON for a message, cut short: a question may hold a megabyte of it."""
     try:
         text = json.dumps(value, ensure_ascii=False)
@@ -42,7 +42,7 @@ def field(
     if not isinstance(value, kinds) or (int in kinds and isinstance(value, bool)):
         names = " or ".join(k.__name__ for k in kinds)
         raise QuestionError(
-            "BAD_FIELD", f"{name!r} must be {_article(names)}, not {show_json(value)}"
+            "BAD_FIELD", f"{name!r} must be {_article(names)}, not {show_value(value)}"
         )
     return value
 
@@ -66,10 +66,10 @@ def _article(names: str) -> str:
     return " or ".join(words.get(n, n) for n in names.split(" or "))
 
 
-def read_card(value: Any, where: str) -> Card:
+def question_card(value: Any, where: str) -> Card:
     if not isinstance(value, str):
         raise QuestionError(
-            "BAD_CARD", f"{where}: a card is written as text like '10H', not {show_json(value)}"
+            "BAD_CARD", f"{where}: a card is written as text like '10H', not {show_value(value)}"
         )
     try:
         return parse_card(value)
@@ -77,7 +77,7 @@ def read_card(value: Any, where: str) -> Card:
         raise QuestionError("BAD_CARD", f"{where}: {err}") from None
 
 
-def read_cards(value: Any, where: str) -> tuple[Card, ...]:
+def question_cards(value: Any, where: str) -> tuple[Card, ...]:
     if isinstance(value, str):
         # a card takes at most 5 characters with its separator ("10♥, "); this bound lets
         # through any list within the limit and stops a megabyte of text before it is read
@@ -91,13 +91,15 @@ def read_cards(value: Any, where: str) -> tuple[Card, ...]:
             raise LimitError("cards", f"{where} holds {len(cards)} cards")
         return cards
     if not isinstance(value, list):
-        raise QuestionError("BAD_FIELD", f"{where} must be a list of cards, not {show_json(value)}")
+        raise QuestionError(
+            "BAD_FIELD", f"{where} must be a list of cards, not {show_value(value)}"
+        )
     if len(value) > LIMITS.cards:
         raise LimitError("cards", f"{where} holds {len(value)} cards")
-    return tuple(read_card(v, f"{where}[{i}]") for i, v in enumerate(value))
+    return tuple(question_card(v, f"{where}[{i}]") for i, v in enumerate(value))
 
 
-def read_roles(value: Any, size: int, where: str) -> dict[int, Card]:
+def question_roles(value: Any, size: int, where: str) -> dict[int, Card]:
     if value is None:
         return {}
     if not isinstance(value, dict):
@@ -112,7 +114,7 @@ def read_roles(value: Any, size: int, where: str) -> dict[int, Card]:
             raise QuestionError(
                 "BAD_FIELD", f"{where}: {name_of(key)} is not a position in the meld ({span})"
             )
-        roles[positions[key]] = read_card(card, f"{where}[{key!r}]")
+        roles[positions[key]] = question_card(card, f"{where}[{key!r}]")
     return roles
 
 
@@ -124,17 +126,17 @@ def _positions(value: Any, size: int, where: str) -> list[int]:
         if not (isinstance(i, int) and not isinstance(i, bool) and 0 <= i < size) or i in seen:
             raise QuestionError(
                 "BAD_FIELD",
-                f"{where} must list positions in the meld, each once, not {show_json(i)}",
+                f"{where} must list positions in the meld, each once, not {show_value(i)}",
             )
         seen.add(i)
     return value
 
 
-def read_meld(
+def question_meld(
     q: Mapping[str, Any], cards_key: str, roles_key: str = "roles", demoted_key: str = "demoted"
 ) -> Meld:
-    cards = read_cards(field(q, cards_key, (list, str)), repr(cards_key))
-    roles = read_roles(q.get(roles_key), len(cards), repr(roles_key))
+    cards = question_cards(field(q, cards_key, (list, str)), repr(cards_key))
+    roles = question_roles(q.get(roles_key), len(cards), repr(roles_key))
     demoted = _positions(q.get(demoted_key, []), len(cards), repr(demoted_key))
     return Meld.of(cards, roles, demoted)
 
@@ -149,7 +151,7 @@ def check_keys(q: Mapping[str, Any], allowed: frozenset[str]) -> None:
         )
 
 
-def read_context(q: Mapping[str, Any], allowed: tuple[str, ...]) -> dict[str, bool]:
+def question_context(q: Mapping[str, Any], allowed: tuple[str, ...]) -> dict[str, bool]:
     """The ``context`` object: only the named switches, each true or false."""
     context = field(q, "context", dict, required=False) or {}
     for key, value in context.items():
@@ -161,12 +163,12 @@ def read_context(q: Mapping[str, Any], allowed: tuple[str, ...]) -> dict[str, bo
         if not isinstance(value, bool):
             # "false" is a non-empty string: reading it as a truth value would say yes
             raise QuestionError(
-                "BAD_FIELD", f"'context'.{key} must be true or false, not {show_json(value)}"
+                "BAD_FIELD", f"'context'.{key} must be true or false, not {show_value(value)}"
             )
     return dict(context)
 
 
-def read_rules(q: Mapping[str, Any]) -> MeldRules:
+def question_rules(q: Mapping[str, Any]) -> MeldRules:
     name = field(q, "rules", str)
     variants = field(q, "variants", list, required=False) or []
     if len(variants) > LIMITS.variants:
@@ -185,7 +187,7 @@ def read_rules(q: Mapping[str, Any]) -> MeldRules:
         )
     if not ruleset.uses_indicator and indicator is not None:
         raise QuestionError("BAD_INDICATOR", f"{ruleset.title} turns no indicator card")
-    card = read_card(indicator, "'indicator'") if indicator is not None else None
+    card = question_card(indicator, "'indicator'") if indicator is not None else None
     try:
         return MeldRules.of(ruleset, card)
     except InvalidStateError as err:

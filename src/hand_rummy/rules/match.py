@@ -65,7 +65,7 @@ class MatchPolicy:
     rotation: DealerRotation = DealerRotation.WORST_SCORER
     worst_team_deals: bool = False
     """Under :attr:`DealerRotation.WORST_SCORER` with teams: whether a seat's score for the
-    deal is its team's (000 is silent; the rulebook's ambiguity X2) rather than its own."""
+    deal is its team's (000 is silent; the rulebook's ambiguity Q2) rather than its own."""
     lengths: tuple[int, ...] | None = None
     """The lengths the rules let the players choose from, when they name them (000: seven
     scored rounds; 004: 3, 5, 7 or 9 rounds, chosen before the start and never changed);
@@ -122,7 +122,8 @@ class MatchPolicy:
         ace = "high" if self.ace_high_for_dealer else "low"
         rotation = (
             (
-                "the first player of the team with the worst score of the last round deals next"
+                "the first player, going round from the last dealer, of the team with the worst "
+                "score of the last round deals next"
                 if self.worst_team_deals
                 else "the worst scorer of the last round deals next"
             )

@@ -440,7 +440,7 @@ _ALL_VARIANTS = (
         "round from the last dealer (000 §Setup names 'the player with the highest (worst) "
         "score'; whose score, under team scoring, it leaves open). No change under "
         "rotating_deal, where the deal passes on.",
-        "X2",
+        "Q2",
         _L,
         _replace(match=lambda r: attrs.evolve(r.match, worst_team_deals=True)),
         switch=True,
@@ -453,7 +453,7 @@ _ALL_VARIANTS = (
         "Under 'discard_to_table', paying for a wild card on the table with the taken card "
         "also adds it to that meld (000 §Exchanging wild cards puts the card in the wild's "
         "place).",
-        "X1",
+        "Q1",
         _L,
         _replace(discard_take=lambda r: attrs.evolve(r.discard_take, may_exchange=True)),
         switch=True,

@@ -1,5 +1,6 @@
-"""The parts documents are made of: cards, melds, rulesets, actions, and the pieces of a
-round (its table, openings, turn, outcome with its score lines, and history)."""
+"""The parts documents are made of: melds, rulesets, actions, and the pieces of a round
+(its table, openings, turn, outcome with its score lines, and history); a single card is
+read by :func:`~hand_rummy.serialize.common.card_from_json`."""
 
 from __future__ import annotations
 
