@@ -139,6 +139,35 @@ TABLE_CASES: dict[str, tuple[str, str, str | None, tuple[tuple[int, str], ...]]]
             (2, "AD AS AH"),
         ),
     ),
+    # from an audit: the judge's long-table question (tests/data/long_table_question.json) as
+    # a listing. An unopened hand of two jokers and a run of hearts, 18 older melds, and a
+    # bar of 91: its 1,188 lay-downs cost milliseconds each, as every below-bar opening asks
+    # each of the 18 melds what it could take of the cards left
+    "levant-long-table": (
+        "levant+jokers_only+ace_in_hand_10+opening_91+beat_last_opening+starter_may_meld+redeal_wild_pairs+discard_to_table+low_ace_1",
+        "JK JK AH 2D 2H 3H 6S 4H 5H 6H 7H 8H 6S 9H 10H",
+        None,
+        (
+            (1, "5C 6C 7C"),
+            (1, "8S 9S 10S JS"),
+            (1, "2S 2C 2D"),
+            (1, "8C 9C 10C JC"),
+            (1, "4C 4D 4S"),
+            (1, "7C 8C 9C"),
+            (1, "QC QH QS"),
+            (1, "KS KD KC"),
+            (1, "3C 4C 5C 6C"),
+            (1, "9H 10H JH QH"),
+            (1, "JD JS JH"),
+            (1, "2H 3H 4H 5H"),
+            (1, "10C 10D 10S"),
+            (1, "7S 7D 7H"),
+            (1, "KH KC KS"),
+            (1, "10D JD QD KD"),
+            (1, "AD AC AS"),
+            (1, "5D 6D 7D"),
+        ),
+    ),
 }
 
 TAKEN_TABLE_CASES: dict[str, tuple[str, str, str | None, tuple[tuple[int, str], ...]]] = {
@@ -424,11 +453,11 @@ def table_position(
     name, *variants = preset.split("+")
     ruleset = hr.build(name, variants)
     seats = max(3, ruleset.players.minimum)
-    # the others hold 12 cards each, or as many as a crowded table leaves (a card stays in
-    # the stock)
+    # the others hold 12 cards each, or as many as a crowded table leaves (more cards stay
+    # in the stock than there are seats, so that no rules end the round for want of them)
     spare = len(ruleset.deck.cards()) - len(hr.parse_cards(hand)) - 10 - (indicator is not None)
     spare -= sum(len(hr.parse_cards(cards)) for _, cards in melds)
-    others = min(12, (spare - 1) // (seats - 1))
+    others = min(12, (spare - seats - 1) // (seats - 1))
     spot = hr.Position(
         ruleset,
         indicator=indicator,
