@@ -34,12 +34,12 @@ class PassiveBot:
         self.seed = seed
 
     def choose(self, view: hr.PlayerView) -> hr.Action:
-        legal = list(view.legal_actions())
-        for wanted in (hr.PassRedeal, hr.DrawStock, hr.Discard):
-            for action in legal:
-                if isinstance(action, wanted):
-                    return action
-        return legal[0]
+        # no phase offers two of these kinds, so the first one listed is the one wanted; the
+        # listing is lazy and lists discards first, so a hand of jokers is not searched
+        for action in view.legal_actions():
+            if isinstance(action, (hr.PassRedeal, hr.DrawStock, hr.Discard)):
+                return action
+        return next(iter(view.legal_actions()))
 
 
 def drawing_bot(seed: int) -> hr.Bot:
