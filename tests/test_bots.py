@@ -23,6 +23,7 @@ from hand_rummy.bots import (
     play_match,
     play_round,
 )
+from sample_bots import PassiveBot
 
 CI = bool(os.environ.get("CI"))
 PRESETS = sorted(hr.PRESETS)
@@ -340,23 +341,11 @@ def test_greedy_bots_never_throw_back_the_card_they_took() -> None:
     assert len(match.rounds) >= 10
 
 
-class _Hoarder:
-    """Draws from the stock and discards its first card: it never lays a meld down."""
-
-    def choose(self, view: hr.PlayerView) -> hr.Action:
-        legal = view.legal_actions()
-        for kind in (hr.DrawStock, hr.PassRedeal, hr.Discard):
-            for action in legal:
-                if isinstance(action, kind):
-                    return action
-        return legal[0]
-
-
 def test_play_round_gives_up_a_round_that_never_ends() -> None:
     """Gulf Hand renews the stock without end, so players who never meld never finish."""
     game = hr.Round.deal(hr.rulesets.gulf, 4, seed=2)
     with pytest.raises(EndlessPlayError) as stopped:
-        play_round(game, [_Hoarder() for _ in range(4)], max_decisions=600)
+        play_round(game, [PassiveBot(s) for s in range(4)], max_decisions=600)
     assert str(stopped.value) == "the round has not ended after 600 decisions (max_decisions)"
     left = stopped.value.game
     assert isinstance(left, hr.Round) and not left.is_over
@@ -368,7 +357,7 @@ def test_play_match_gives_up_after_unscored_rounds_in_a_row() -> None:
     """Under 000 a round whose stock runs out is not scored and is dealt again."""
     match = hr.Match.new(hr.rulesets.levant, 4, seed=5)
     with pytest.raises(EndlessPlayError) as stopped:
-        play_match(match, [_Hoarder() for _ in range(4)], max_unscored=3)
+        play_match(match, [PassiveBot(s) for s in range(4)], max_unscored=3)
     assert str(stopped.value) == "3 rounds in a row ended unscored (max_unscored)"
     left = stopped.value.game
     assert isinstance(left, hr.Match) and not left.is_over and left.current is not None
@@ -376,7 +365,7 @@ def test_play_match_gives_up_after_unscored_rounds_in_a_row() -> None:
     assert not any(r.outcome.score.scored for r in left.rounds if r.outcome is not None)
     gulf = hr.Match.new(hr.rulesets.gulf, 4, seed=2)
     with pytest.raises(EndlessPlayError, match="round 1 has not ended after 50 decisions"):
-        play_match(gulf, [_Hoarder() for _ in range(4)], max_decisions=50)
+        play_match(gulf, [PassiveBot(s) for s in range(4)], max_decisions=50)
 
 
 @pytest.mark.parametrize("bound", [0, -3, True, 2.5, "10"])
