@@ -297,6 +297,24 @@ def test_a_game_of_two_variants_loads_again_from_its_string() -> None:
     assert str(copy) == str(state)
 
 
+@pytest.mark.parametrize(
+    "variants",
+    [
+        "round_the_corner,wrap_ace_1",
+        ["round_the_corner,wrap_ace_1"],
+        "round_the_corner, wrap_ace_1,",
+    ],
+)
+def test_variants_joined_by_commas_are_written_back_with_plus(variants: object) -> None:
+    """Commas are read as "+", but the game's string must use "+": OpenSpiel would read a
+    comma there as the end of the parameter, and the string would not load again."""
+    game = load_game("romme", players=3, variants=variants)  # type: ignore[arg-type]
+    assert "," not in game.get_parameters()["variants"]
+    again = pyspiel.load_game(str(game))
+    assert str(again) == str(game) and again.ruleset == game.ruleset
+    assert again.ruleset.variants == game.ruleset.variants != ()
+
+
 def test_a_chance_action_that_is_no_card_face_is_refused() -> None:
     state = load_game("classic", players=2).new_initial_state()
     with pytest.raises(encoding.IdNotLegalError, match="from 0 to 52, not 53"):

@@ -35,6 +35,12 @@ CALLS: dict[str, Callable[[], object]] = {
     "judge_opening(5, rules)": lambda: hr.judge_opening(5, LEVANT),  # type: ignore[arg-type]
     "judge_opening([5], rules)": lambda: hr.judge_opening([5], LEVANT),  # type: ignore[list-item]
     "judge_opening(required='x')": lambda: hr.judge_opening([RUN], LEVANT, required="x"),  # type: ignore[arg-type]
+    # a flag given as text would read as true and let a below-bar opening through
+    "judge_opening(exempt='no')": lambda: hr.judge_opening([RUN], LEVANT, exempt="no"),  # type: ignore[arg-type]
+    "judge_opening(required=-1)": lambda: hr.judge_opening([RUN], LEVANT, required=-1),
+    "LayoffContext(going_out='no')": lambda: hr.LayoffContext(going_out="no"),  # type: ignore[arg-type]
+    "LayoffContext(one_card_announced=1)": lambda: hr.LayoffContext(one_card_announced=1),  # type: ignore[arg-type]
+    "LayoffContext(announcing_one_card=None)": lambda: hr.LayoffContext(announcing_one_card=None),  # type: ignore[arg-type]
     "hand_value(5, rules)": lambda: hr.hand_value(5, LEVANT),  # type: ignore[arg-type]
     "hand_value([5], rules)": lambda: hr.hand_value([5], LEVANT),  # type: ignore[list-item]
     "card_penalty('KS', rules)": lambda: hr.card_penalty("KS", LEVANT),  # type: ignore[arg-type]

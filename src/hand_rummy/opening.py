@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from hand_rummy.errors import expect
+from hand_rummy.errors import InvalidStateError, expect, number
 from hand_rummy.melds import Meld, MeldJudgement, MeldRules, check_copies, judge_meld
 from hand_rummy.rulebook import cited, violation
 from hand_rummy.verdict import Code, Topic, Verdict, Violation
@@ -54,6 +54,9 @@ def judge_opening(
         expect(meld, Meld, "each meld")
     if required is not None:
         expect(required, int, "required")
+        if required < 0:
+            raise InvalidStateError(f"required must be 0 or more, not {number(required)}")
+    expect(exempt, bool, "exempt")
     expect(rules, MeldRules, "the rules (MeldRules.of(ruleset, indicator))")
     if required is None:
         required = rules.ruleset.opening.required(0, 0, ())
@@ -72,10 +75,10 @@ def judge_opening(
         )
     judged = tuple(judge_meld(m, rules) for m in melds)
     problems: list[Violation] = []
-    for number, judgement in enumerate(judged, start=1):
+    for place, judgement in enumerate(judged, start=1):
         for v in judgement.verdict.violations:
             # the meld's own message names its cards already
-            message = f"meld {number}: {v.message}; the whole opening is refused"
+            message = f"meld {place}: {v.message}; the whole opening is refused"
             problems.append(cited(attrs.evolve(v, message=message), rules.ruleset, Topic.OPENING))
     problems += check_copies([c for m in melds for c in m.cards], rules)
     points = sum(j.points or 0 for j in judged)

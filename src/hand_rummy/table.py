@@ -60,6 +60,12 @@ class LayoffContext:
     announcing_one_card: bool = False
     """The player will hold exactly one card after discarding, and so announce it."""
 
+    def __attrs_post_init__(self) -> None:
+        # a flag given as a string ("no") would read as true and change the verdict
+        expect(self.going_out, bool, "going_out")
+        expect(self.one_card_announced, bool, "one_card_announced")
+        expect(self.announcing_one_card, bool, "announcing_one_card")
+
 
 @attrs.frozen
 class LayoffResult:

@@ -103,12 +103,15 @@ _GAME_TYPE = pyspiel.GameType(
 
 
 def _ruleset(params: dict[str, Any]) -> tuple[Ruleset, int]:
+    """The ruleset and player count of ``params``, whose ``variants`` it rewrites as the
+    names joined by "+": commas are read too, but a game string cannot hold them (OpenSpiel
+    reads a comma there as the end of the parameter), so the game's own string, which is
+    made from these parameters, would not load again."""
     rules = params.get("rules", "levant")
-    # names joined by "+"; commas too, though a game string cannot hold them (OpenSpiel
-    # reads a comma there as the end of the parameter)
     joined = str(params.get("variants", "")).replace(",", "+")
-    variants = [v for v in joined.split("+") if v.strip()]
-    ruleset = build(str(rules), [v.strip() for v in variants])
+    variants = [v.strip() for v in joined.split("+") if v.strip()]
+    params["variants"] = "+".join(variants)
+    ruleset = build(str(rules), variants)
     players = int(params.get("players", 4))
     if not ruleset.players.allows(players):
         raise InvalidStateError(
