@@ -176,6 +176,17 @@ def test_build_reads_variants_from_a_generator_once() -> None:
     assert hr.build("levant", (v for v in ["opening_71"])).title == "levant+opening_71"
 
 
+def test_the_catalogues_of_presets_and_variants_cannot_be_changed() -> None:
+    """build() and the referee read them: a preset removed or replaced by mistake changed the
+    rules of the whole process."""
+    with pytest.raises(TypeError):
+        hr.PRESETS["romme"] = hr.rulesets.levant  # type: ignore[index]
+    with pytest.raises(TypeError):
+        del hr.VARIANTS["opening_71"]  # type: ignore[attr-defined]
+    assert not hasattr(hr.PRESETS, "pop") and not hasattr(hr.VARIANTS, "update")
+    assert hr.build("romme") == hr.PRESETS["romme"] == hr.rulesets.romme
+
+
 def test_variants_for_an_unknown_preset_is_refused() -> None:
     with pytest.raises(hr.UnknownRulesError, match="unknown rules 'levnat'; did you mean 'levant'"):
         hr.variants_for("levnat")

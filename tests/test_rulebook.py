@@ -124,6 +124,28 @@ def test_every_variant_changes_some_rule_of_its_page(preset: str) -> None:
     assert beside == {v.name for v in hr.variants_for(preset)}
 
 
+@pytest.mark.parametrize("preset", sorted(hr.PRESETS))
+def test_every_variant_changes_the_words_of_describe(preset: str) -> None:
+    """``rules show`` prints ``describe()``: a variant that leaves its words as they were
+    (``wrap_ace_1`` did, though it makes an Ace round the corner count 1) is a rule the
+    printed rules do not state. The app's ``rounds_7`` is the one exception: it fixes the
+    default length of 7 as the host's choice, and only a match of another length notices."""
+    for variant in hr.variants_for(preset):
+        names = standalone(preset, variant.name)
+        before = hr.build(preset, names[:-1]).describe().splitlines()[1:]  # past the title
+        after = hr.build(preset, names).describe().splitlines()[1:]
+        assert (before == after) == (variant.name == "rounds_7"), variant.name
+
+
+def test_describe_words_a_deck_without_jokers_and_a_single_deal() -> None:
+    """000's "Without jokers" deck has none, so no joker is said to count as an Ace; 002's
+    "everyone has dealt" once."""
+    levant = hr.build("levant", ["no_jokers"]).describe()
+    assert "104 cards: 2 packs of 52 and no jokers." in levant
+    assert "the jokers count" not in levant and "any jokers count" in levant
+    assert "everyone has dealt once;" in hr.build("romme", ["everyone_deals"]).describe()
+
+
 @pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.title)
 def test_describe_and_the_rulebook_agree(ruleset: Ruleset) -> None:
     """What a variant changes in ``describe()``, it changes in the rulebook, and the other way.

@@ -1537,6 +1537,12 @@ def test_levant_exemption_hand_only_bars_an_exchange_on_another_players_meld() -
         ("levant", ["jokers_only", "ace_indicator_no_wilds"]),
         ("romme", ["wrap_ace_1"]),
         ("romme", ["discard_new_meld_only"]),
+        # ... or a rule that another variant takes away: L4 is about jokers that are not
+        # wild, which 000's "Jokers only" and "Without jokers" leave none of; R8 about a
+        # limit, which 002's "everyone has dealt" replaces
+        ("levant", ["jokers_only", "joker_demotion_always"]),
+        ("levant", ["no_jokers", "joker_demotion_always"]),
+        ("romme", ["everyone_deals", "limit_reached"]),
     ],
 )
 def test_build_refuses_contradictory_or_empty_compositions(
@@ -1548,3 +1554,14 @@ def test_build_refuses_contradictory_or_empty_compositions(
     variant not in force would silently do nothing."""
     with pytest.raises(hr.UnknownRulesError):
         hr.build(preset, variants)
+
+
+def test_a_switch_that_another_variant_makes_idle_names_the_way_out() -> None:
+    """Nothing to add brings back the jokers that "Jokers only" made always wild: the
+    message says to leave the switch out, where others name the variant to add."""
+    with pytest.raises(hr.UnknownRulesError, match="with these variants: leave it out"):
+        hr.build("levant", ["jokers_only", "joker_demotion_always"])
+    with pytest.raises(hr.UnknownRulesError, match="add 'round_the_corner'"):
+        hr.build("romme", ["wrap_ace_1"])
+    assert hr.build("levant", ["joker_demotion_always"]).demotion.jokers_always
+    assert hr.build("romme", ["limit_reached"]).match.inclusive

@@ -109,7 +109,7 @@ class MatchPolicy:
             MatchEnd.PENALTY_LIMIT: (
                 f"when a player's total {'reaches' if self.inclusive else 'passes'} {self.length}"
             ),
-            MatchEnd.DEALS_PER_PLAYER: f"when everyone has dealt {self.length} times",
+            MatchEnd.DEALS_PER_PLAYER: f"when everyone has dealt {_times(self.length)}",
         }[self.end]
         if self.lengths is not None and len(self.lengths) > 1:
             end += f" (chosen before the start: {_choices(self.lengths)})"
@@ -135,3 +135,8 @@ class MatchPolicy:
             f"(Ace {ace}) deals first; then {rotation}, and the same dealer deals again after an "
             "unscored round."
         )
+
+
+def _times(count: int) -> str:
+    """``count`` times, in words where English has one."""
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")

@@ -249,9 +249,14 @@ class OpeningValues:
             if self.ace_low != self.ace
             else ""
         )
+        wrapped = (
+            f"; an Ace inside a run that turns the corner (K-A-2) counts {self.ace_wrapped}"
+            if self.ace_wrapped != self.ace
+            else ""
+        )
         return (
             f"Opening values: Ace {self.ace}, 10 J Q K {self.court}, other cards their face "
-            f"value{low}; {wild}."
+            f"value{low}{wrapped}; {wild}."
         )
 
 

@@ -14,7 +14,8 @@ hand_rummy.errors.UnknownRulesError: unknown variant 'opening_71' for romme; ...
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
 
 import attrs
 
@@ -224,9 +225,11 @@ saudi_partnership = saudi.with_(
 )
 """The app's Saudi Hand Partnership: the opening belongs to the team (004)."""
 
-PRESETS: dict[str, Ruleset] = {
-    r.name: r for r in (levant, romme, gulf, classic, partnership, saudi, saudi_partnership)
-}
+PRESETS: Mapping[str, Ruleset] = MappingProxyType(
+    {r.name: r for r in (levant, romme, gulf, classic, partnership, saudi, saudi_partnership)}
+)
+"""Every preset by name. Read-only: :func:`build` and the referee read it, so a change
+made by mistake would change the rules for the whole process."""
 
 # --- variants and switches ----------------------------------------------------
 
@@ -241,7 +244,9 @@ class Refines:
 
     has: Callable[[Ruleset], bool] = attrs.field(repr=False)
     rule: str
-    variant: str
+    variant: str | None
+    """The variant that brings the rule, or ``None`` where the preset has it and only other
+    variants take it away (then the switch is left out)."""
 
 
 @attrs.frozen
@@ -576,6 +581,12 @@ _ALL_VARIANTS = (
         _L,
         _replace(demotion=lambda r: attrs.evolve(r.demotion, jokers_always=True)),
         switch=True,
+        # without an indicator the jokers are always wild, and without jokers there are none
+        refines=Refines(
+            lambda r: r.deck.jokers > 0 and r.wilds.indicator,
+            "jokers that are not wild under some indicators",
+            None,
+        ),
     ),
     _variant(
         "demoted_wild_counts",
@@ -758,6 +769,9 @@ _ALL_VARIANTS = (
         _R,
         _replace(match=lambda r: attrs.evolve(r.match, inclusive=True)),
         switch=True,
+        refines=Refines(
+            lambda r: r.match.end is MatchEnd.PENALTY_LIMIT, "a match that ends at a limit", None
+        ),
     ),
     _variant(
         "ties_play_on",
@@ -997,7 +1011,8 @@ _ALL_VARIANTS = (
     ),
 )
 
-VARIANTS: dict[str, Variant] = {v.name: v for v in _ALL_VARIANTS}
+VARIANTS: Mapping[str, Variant] = MappingProxyType({v.name: v for v in _ALL_VARIANTS})
+"""Every variant and switch by name, in the catalogue's order. Read-only, as :data:`PRESETS`."""
 _CATALOGUE_ORDER = {v: i for i, v in enumerate(_ALL_VARIANTS)}
 
 
@@ -1033,6 +1048,8 @@ def standalone(preset: str, variant: str) -> tuple[str, ...]:
     needs = VARIANTS[variant].refines
     if needs is None or needs.has(PRESETS[preset]):
         return (variant,)
+    if needs.variant is None:
+        raise InvalidStateError(f"{variant!r} refines {needs.rule}, which {preset} lacks")
     return (needs.variant, variant)
 
 
@@ -1073,9 +1090,10 @@ def build(preset: str, variants: Iterable[str] = ()) -> Ruleset:
     for variant in sorted(chosen, key=_CATALOGUE_ORDER.__getitem__):
         needs = variant.refines
         if needs is not None and not needs.has(ruleset):
+            remedy = "leave it out" if needs.variant is None else f"add {needs.variant!r}"
             raise UnknownRulesError(
                 f"variant {variant.name!r} refines {needs.rule}, which {preset} does not have"
-                f"{' with these variants' if chosen[1:] else ''}: add {needs.variant!r}"
+                f"{' with these variants' if chosen[1:] else ''}: {remedy}"
             )
         ruleset = variant.apply(ruleset)
     return ruleset

@@ -50,7 +50,9 @@ class DeckPolicy:
         return self.jokers if is_joker else self.packs
 
     def describe(self) -> str:
-        return f"{self.size} cards: {self.packs} packs of 52 and {self.jokers} jokers."
+        packs = "1 pack of 52" if self.packs == 1 else f"{self.packs} packs of 52"
+        jokers = {0: "no jokers", 1: "1 joker"}.get(self.jokers, f"{self.jokers} jokers")
+        return f"{self.size} cards: {packs} and {jokers}."
 
 
 @attrs.frozen

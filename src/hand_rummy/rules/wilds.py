@@ -161,9 +161,10 @@ class WildSource:
             AceIndicator.TURN_AGAIN: "an Ace indicator goes back and another card is turned",
         }[self.ace_indicator]
         return (
+            # the deck is another policy's: "any" keeps the words true of a deck without jokers
             "A card turned after the deal is the indicator: the two Aces of its suit are wild "
-            f"and the jokers count as ordinary Aces of that suit; {ace}; a joker indicator "
-            "goes back into the stock."
+            f"and any jokers count as ordinary Aces of that suit; {ace}; a joker turned as the "
+            "indicator goes back into the stock."
         )
 
 
