@@ -365,6 +365,10 @@ def test_layout_is_fixed_and_every_id_has_a_meaning(name: str) -> None:
     assert all(words)
     meld_ids = [i for i in range(layout.size) if layout.is_meld_start(i)]
     assert len(set(words[i] for i in meld_ids)) == len(meld_ids)
+    # an id beyond the space is refused as decoding refuses it
+    for beyond in (-1, layout.size):
+        with pytest.raises(encoding.IdNotLegalError, match="ids run from 0 to"):
+            layout.describe(beyond)
 
 
 # --- bad input -----------------------------------------------------------------------------

@@ -437,6 +437,40 @@ def test_bad_arguments_get_the_library_errors() -> None:
     assert numpy_players.players == 2
 
 
+def test_each_agent_sees_an_ended_rounds_scores_once_in_its_info() -> None:
+    """In a match the episode goes on after a round ends: an agent's info holds that round's
+    scores and ending until its next step, as its reward is paid once, so an info with
+    scores always means a round that ended since the agent last moved."""
+    table = raw_env(
+        "classic", players=3, episode="match", match_length=3, custom_length=True, reward_scale=1
+    )
+    table.reset(seed=4)
+    rng = random.Random(4)
+    seen: dict[str, list[tuple[list[int], str]]] = {agent: [] for agent in table.agents}
+    for agent in table.agent_iter():
+        observation, _, terminated, _, info = table.last()
+        if "round_scores" in info:
+            seen[agent].append((list(info["round_scores"]), info["ending"]))
+        if terminated:
+            table.step(None)
+            continue
+        ids = np.flatnonzero(observation["action_mask"])
+        assert table.match is not None
+        before = len(table.match.rounds)
+        table.step(int(ids[rng.randrange(len(ids))]))
+        # after its own step an agent's info has scores only of a round that step ended
+        assert ("round_scores" in table.infos[agent]) == (len(table.match.rounds) > before)
+    match = table.match
+    assert match is not None and match.is_over and len(match.rounds) >= 3
+    rounds = [
+        (list(r.outcome.score.scores), r.outcome.ending.value)
+        for r in match.rounds
+        if r.outcome is not None
+    ]
+    # every agent saw every ended round once, in order (the last at the end of the episode)
+    assert all(views == rounds for views in seen.values())
+
+
 def _masked_step(table: HandRummyEnv, rng: random.Random) -> None:
     ids = np.flatnonzero(table.observe(table.agent_selection)["action_mask"])
     table.step(int(ids[rng.randrange(len(ids))]))

@@ -11,6 +11,7 @@ import copy
 import decimal
 import itertools
 import json
+import os
 import random
 import subprocess
 import sys
@@ -207,7 +208,12 @@ def test_python_values_that_are_not_json() -> None:
     assert _code(answer(object())) == "BAD_QUESTION"
     assert _code(answer({1: "meld"})) == "BAD_QUESTION"
     assert _code(answer({"rules": "classic", "ask": "meld", "cards": object()})) == "BAD_FIELD"
-    assert _code(answer({"rules": "classic", "ask": "meld", "cards": ("7H",)})) == "BAD_FIELD"
+    tupled = answer({"rules": "classic", "ask": "meld", "cards": ("7H", "8H", "9H")})
+    # named as a tuple, not written as the list the message asks for
+    assert tupled["error"] == {
+        "code": "BAD_FIELD",
+        "message": "'cards' must be a list or a string, not a tuple",
+    }
     nan = {"rules": "classic", "ask": "round_score", "players": [], "went_out": float("nan")}
     assert _code(answer(nan)) == "BAD_FIELD"
     assert _code(answer_json(None)[0]) == "BAD_JSON"  # type: ignore[arg-type]
@@ -699,6 +705,33 @@ def test_judge_prints_a_lone_surrogate_as_an_escape(tmp_path: Path) -> None:
     path.write_bytes(b"\xff" + question)
     status, reply, err = _judge(b"", str(path))
     assert status == 2 and reply["error"]["code"] == "BAD_JSON" and err == ""
+
+
+def test_judge_escapes_only_the_characters_it_cannot_print() -> None:
+    """One lone surrogate in an array made every non-ASCII character of the whole output an
+    escape; the other answers' é and 😀 are now printed as they are."""
+    question = (
+        '[{"id": "é😀", "rules": "classic", "ask": "hand_value", "cards": ["KS"]},'
+        ' {"id": "\\ud800", "rules": "classic", "ask": "hand_value", "cards": ["KS"]}]'
+    ).encode()
+
+    def printed(encoding: str) -> bytes:
+        return subprocess.run(
+            [sys.executable, "-m", "hand_rummy", "judge", "--compact"],
+            input=question,
+            capture_output=True,
+            timeout=60,
+            check=True,
+            env={**os.environ, "PYTHONIOENCODING": encoding},
+        ).stdout
+
+    out = printed("utf-8").decode("utf-8")
+    assert '"id": "é😀"' in out and '"id": "\\ud800"' in out
+    assert [a["id"] for a in json.loads(out)] == ["é😀", "\ud800"]
+    # where the output takes ASCII alone, the same JSON comes as escapes
+    ascii_only = printed("ascii")
+    assert ascii_only.isascii()
+    assert [a["id"] for a in json.loads(ascii_only)] == ["é😀", "\ud800"]
 
 
 # --- fuzzing ----------------------------------------------------------------------------------

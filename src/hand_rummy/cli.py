@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import json
 import os
+import re
 import secrets
 import stat
 import sys
@@ -22,6 +24,25 @@ from hand_rummy.referee import LIMITS, answer_json
 from hand_rummy.rules.presets import PRESETS, build, standalone, variants_for
 
 __all__ = ["main"]
+
+
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+def _escaped(match: re.Match[str], *, encoding: str) -> str:
+    """The character ``match`` holds, or its JSON escape where ``encoding`` cannot write it.
+    JSON text holds characters beyond ASCII only inside strings, where an escape means the
+    same; one beyond the first plane is written as the two halves of its surrogate pair."""
+    char = match.group()
+    try:
+        char.encode(encoding)
+    except UnicodeEncodeError:
+        code = ord(char)
+        if code > 0xFFFF:
+            code -= 0x10000
+            return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+        return f"\\u{code:04x}"
+    return char
 
 
 def _judge(args: argparse.Namespace) -> int:
@@ -43,12 +64,13 @@ def _judge(args: argparse.Namespace) -> int:
     result, clean = answer_json(data)
     indent = None if args.compact else 2
     text = json.dumps(result, ensure_ascii=args.ascii, indent=indent)
+    encoding = sys.stdout.encoding or "utf-8"
     try:
-        text.encode(sys.stdout.encoding or "utf-8")
+        text.encode(encoding)
     except UnicodeEncodeError:
         # a lone surrogate echoed from the question (\ud800), or a terminal that cannot show
-        # a character: escapes are still the same JSON
-        text = json.dumps(result, ensure_ascii=True, indent=indent)
+        # a character: those characters alone are written as escapes, the same JSON
+        text = _NON_ASCII.sub(functools.partial(_escaped, encoding=encoding), text)
     status = 0 if clean else 2
     try:
         print(text)

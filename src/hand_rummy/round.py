@@ -240,7 +240,10 @@ class Round(RoundState):
     # --- playing ----------------------------------------------------------------------
 
     def check(self, action: Action, *, seat: int | None = None) -> Verdict:
-        """Whether ``action`` is legal now, and if not, every reason why.
+        """Whether ``action`` is legal now, and if not, why: the checks run in a fixed order,
+        and the first that refuses gives the reasons it found (a move that breaks several
+        rules may be refused for one of them: :doc:`/referee`, "Several violations in one
+        answer").
 
         Give ``seat`` when the move comes from a seat that may not be the one to move (a
         server's client, say): another seat's move is refused with ``NOT_YOUR_TURN``

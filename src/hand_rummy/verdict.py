@@ -1,4 +1,4 @@
-"""Verdicts: the answer to "is this legal?", with every reason for a "no".
+"""Verdicts: the answer to "is this legal?", with the reasons for a "no".
 
 A :class:`Verdict` is truthy when the thing judged is legal. Each
 :class:`Violation` carries a stable :class:`Code` for programs, a message that

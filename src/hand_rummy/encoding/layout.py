@@ -24,7 +24,12 @@ import itertools
 import attrs
 
 from hand_rummy.cards import CARDS, Card, Rank, Suit
-from hand_rummy.encoding.errors import NotCoveredError, TableTooLargeError, read_id
+from hand_rummy.encoding.errors import (
+    IdNotLegalError,
+    NotCoveredError,
+    TableTooLargeError,
+    read_id,
+)
 from hand_rummy.errors import expect, number
 from hand_rummy.melds import MeldRules
 from hand_rummy.rules.ruleset import Ruleset
@@ -270,7 +275,8 @@ class Layout:
         for candidate in self.blocks:
             if action_id in candidate:
                 return candidate
-        raise NotCoveredError(
+        # the error of an id outside the mask, as decoding such an id gives
+        raise IdNotLegalError(
             f"there is no action id {number(action_id)}; ids run from 0 to {self.size - 1}"
         )
 

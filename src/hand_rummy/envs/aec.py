@@ -13,7 +13,10 @@ id is one step of the same agent, which stays selected until it submits; the
 pending melds are part of its observation. Rewards come at the end of a round:
 minus the round's score divided by ``reward_scale`` (scores are penalties, so
 lower is better and going out earns a positive reward where the rules give a
-negative score); in team play each seat gets its team's score.
+negative score); in team play each seat gets its team's score. When a round ends, each
+agent's ``info`` holds ``round_scores`` (the round's score of each seat) and ``ending``
+(how it ended, the value of a :class:`~hand_rummy.Ending`) until that agent's next
+step, as its reward is paid once.
 
 >>> from hand_rummy.envs import env
 >>> table = env("classic", players=2)
@@ -301,6 +304,8 @@ class HandRummyEnv(AECEnv):
             raise IdNotLegalError(f"an action is an integer id, not {type(action).__name__}")
         step = self.decision.decode(action)  # refuses an id outside the mask
         self._cumulative_rewards[agent] = 0.0
+        # the ended round's facts were this agent's to see once, like its reward
+        self.infos[agent] = _without_round_end(self.infos[agent])
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if isinstance(step, Decision):
             self.decision = step
@@ -453,6 +458,17 @@ def _copy_dict_space(space: Any) -> Any:
             for key, box in space.spaces.items()
         }
     )
+
+
+_ROUND_END = ("round_scores", "ending")
+"""The keys of an agent's info that describe the round that just ended."""
+
+
+def _without_round_end(info: dict[str, Any]) -> dict[str, Any]:
+    """``info`` without the keys of an ended round (the same dict where it has none)."""
+    if not any(key in info for key in _ROUND_END):
+        return info
+    return {key: value for key, value in info.items() if key not in _ROUND_END}
 
 
 def play_masked_random(table: Any, rng: random.Random, limit: int = 100_000) -> int:

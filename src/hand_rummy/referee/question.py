@@ -18,12 +18,20 @@ from hand_rummy.verdict import Verdict
 
 
 def show_value(value: Any) -> str:
-    """A value as JSON for a message, cut short: a question may hold a megabyte of it."""
+    """A value as JSON for a message, cut short: a question may hold a megabyte of it. A
+    Python caller's object that JSON has no kind for is named by its type (a tuple would
+    be written as a list, the very kind the message may be asking for)."""
+    if not isinstance(value, _JSON_KINDS):
+        return f"a {type(value).__name__}"
     try:
         text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError, RecursionError):  # not JSON: a Python caller's object
+    except (TypeError, ValueError, RecursionError):  # a container holding such an object
         text = f"a {type(value).__name__}"
     return clip(text, 60)
+
+
+_JSON_KINDS = (dict, list, str, int, float, type(None))
+"""What JSON text reads into (``bool`` is an ``int``)."""
 
 
 def name_of(key: Any) -> str:

@@ -73,7 +73,8 @@ __all__ = [
 
 
 def judge(state: RoundState, action: Action, seat: int | None = None) -> Ruling:
-    """Whether ``action`` is legal now, every reason if not, and what it does if so.
+    """Whether ``action`` is legal now, the reasons of the first check that refuses it if
+    not, and what it does if so.
 
     With ``seat``, the action is that seat's: refused unless it is the seat to move, and
     then before anything else is judged, so that the answer tells another seat nothing
