@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import functools
 import random
 import subprocess
@@ -13,6 +14,7 @@ import pytest
 import hand_rummy as hr
 from hand_rummy import envs, openspiel, tournament
 from hand_rummy.bots import Choice, GreedyBot, RandomBot, play_round
+from hand_rummy.errors import StrictValues
 from hand_rummy.testing import random_action
 
 
@@ -499,3 +501,29 @@ def test_errors_pickle_and_copy_with_their_fields() -> None:
             assert again.__dict__.keys() == error.__dict__.keys()
             for name, value in vars(error).items():
                 assert getattr(again, name) == value, name
+
+
+def _library_enums() -> list[type[enum.Enum]]:
+    """Every enum defined in a module of the library that the core imports."""
+    found = {
+        value
+        for name, module in list(sys.modules.items())
+        if name == "hand_rummy" or name.startswith("hand_rummy.")
+        for value in vars(module).values()
+        if isinstance(value, type)
+        and issubclass(value, enum.Enum)
+        and value.__module__.startswith("hand_rummy")
+    }
+    return sorted(found, key=lambda e: (e.__module__, e.__qualname__))
+
+
+@pytest.mark.parametrize("kind", _library_enums(), ids=lambda e: e.__qualname__)
+def test_an_enum_refuses_a_value_it_lacks_with_the_librarys_error(kind: type[enum.Enum]) -> None:
+    """hr.Rank("7") raised Python's bare ValueError; the library's enums raise its own error
+    (still a ValueError), naming the values there are."""
+    assert issubclass(kind, StrictValues)
+    first = next(iter(kind))
+    assert kind(first.value) is first
+    for wrong in ("no such value", -12345, None):
+        with pytest.raises(hr.InvalidStateError, match=f"is no {kind.__name__}; the values are"):
+            kind(wrong)

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from hand_rummy.errors import CardParseError, InvalidStateError, number
+from hand_rummy.errors import CardParseError, InvalidStateError, StrictValues, number
 
 __all__ = [
     "CARDS",
@@ -41,7 +41,7 @@ __all__ = [
 ]
 
 
-class Suit(enum.IntEnum):
+class Suit(StrictValues, enum.IntEnum):
     """The four suits, in the order cards are sorted for display (♣ ♦ ♥ ♠)."""
 
     CLUBS = 0
@@ -62,7 +62,7 @@ class Suit(enum.IntEnum):
         return self in (Suit.DIAMONDS, Suit.HEARTS)
 
 
-class Rank(enum.IntEnum):
+class Rank(StrictValues, enum.IntEnum):
     """Ranks numbered as they run in a sequence with the Ace low."""
 
     ACE = 1

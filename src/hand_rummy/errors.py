@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import enum
 import operator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 if TYPE_CHECKING:
     from hand_rummy.melds import Meld
@@ -16,6 +17,7 @@ __all__ = [
     "HandRummyError",
     "IllegalActionError",
     "InvalidStateError",
+    "StrictValues",
     "UnknownRulesError",
     "WorkLimitError",
     "error_text",
@@ -92,6 +94,25 @@ class AmbiguousMeldError(IllegalActionError):
 
 class InvalidStateError(HandRummyError, ValueError):
     """A described state (a round, a deal, a document) is impossible or malformed."""
+
+
+class StrictValues:
+    """A mixin for the library's enums: a value that names no member is refused with
+    :class:`InvalidStateError`, which names the values there are (Python's own refusal is a
+    bare ``ValueError``; this one is still a ``ValueError`` too).
+
+    >>> from hand_rummy import Rank
+    >>> Rank("7")
+    Traceback (most recent call last):
+    ...
+    hand_rummy.errors.InvalidStateError: '7' is no Rank; the values are 1, 2, 3, ..., 12, 13
+    """
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        values = [repr(member.value) for member in cast("type[enum.Enum]", cls)]
+        listed = ", ".join(values[:16]) + (f" and {len(values) - 16} more" if values[16:] else "")
+        raise InvalidStateError(f"{shown(value, 40)} is no {cls.__name__}; the values are {listed}")
 
 
 def expect(value: object, kind: type | tuple[type, ...], what: str) -> None:

@@ -30,7 +30,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from hand_rummy.cards import JOKER, Card, Rank, Suit, format_cards, parse_card
-from hand_rummy.errors import InvalidStateError, expect, number
+from hand_rummy.errors import InvalidStateError, StrictValues, expect, number
 from hand_rummy.melds import CardsLike, MeldRules, read_cards
 from hand_rummy.rulebook import cite
 from hand_rummy.rules.ruleset import Ruleset
@@ -333,7 +333,7 @@ def _expect_cards(cards: Iterable[object], what: str) -> None:
         expect(card, Card, f"each card of {what}")
 
 
-class ScoreBasis(enum.Enum):
+class ScoreBasis(StrictValues, enum.Enum):
     """What a player's score for the round starts from, before any multiplier."""
 
     WENT_OUT = "went_out"

@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 import attrs
 
 from hand_rummy.cards import CARDS, Card, format_cards
-from hand_rummy.errors import InvalidStateError, expect, number
+from hand_rummy.errors import InvalidStateError, StrictValues, expect, number
 from hand_rummy.finder import MeldFinder
 from hand_rummy.history import ActionLog
 from hand_rummy.melds import Meld, MeldRules
@@ -56,7 +56,7 @@ DEMOTED = 53
 SLOTS = 2 * DEMOTED
 
 
-class Phase(enum.Enum):
+class Phase(StrictValues, enum.Enum):
     """Where the round stands: which kind of move the player to move makes next."""
 
     REDEAL = "redeal"
@@ -69,7 +69,7 @@ class Phase(enum.Enum):
     """The round has ended; its outcome says how."""
 
 
-class Obligation(enum.Enum):
+class Obligation(StrictValues, enum.Enum):
     """Something the player must do before the turn may end."""
 
     MELD_TAKEN = "meld_taken"
@@ -87,7 +87,7 @@ class Obligation(enum.Enum):
     L10)."""
 
 
-class Ending(enum.Enum):
+class Ending(StrictValues, enum.Enum):
     """How a round ended."""
 
     WENT_OUT = "went_out"

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from hand_rummy.errors import AmbiguousMeldError, IllegalActionError
+from hand_rummy.errors import AmbiguousMeldError, IllegalActionError, StrictValues
 
 if TYPE_CHECKING:
     from hand_rummy.melds import Meld
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 __all__ = ["DOCS_PAGE", "Citation", "Code", "Topic", "Verdict", "Violation", "rule_anchor"]
 
 
-class Code(enum.Enum):
+class Code(StrictValues, enum.Enum):
     """Stable machine codes for every way something can be illegal.
 
     The string values are part of the public contract (they appear in referee
@@ -90,7 +90,7 @@ class Code(enum.Enum):
     ROUND_OVER = "ROUND_OVER"
 
 
-class Topic(enum.Enum):
+class Topic(StrictValues, enum.Enum):
     """What a rule is about, as the code that applies it names it.
 
     A topic is the same in every ruleset; which rule of the rulebook answers it

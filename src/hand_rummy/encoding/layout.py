@@ -30,7 +30,7 @@ from hand_rummy.encoding.errors import (
     TableTooLargeError,
     read_id,
 )
-from hand_rummy.errors import expect, number
+from hand_rummy.errors import StrictValues, expect, number
 from hand_rummy.melds import MeldRules
 from hand_rummy.rules.ruleset import Ruleset
 from hand_rummy.rules.wilds import MeldKind
@@ -56,7 +56,7 @@ _EXCHANGE_CODES = 15
 """Per slot: a run's wild at offset 0-12, or a set's supply as a non-empty set of suits (1-15)."""
 
 
-class Fill(enum.IntEnum):
+class Fill(StrictValues, enum.IntEnum):
     """How a card fills a place of a meld: the kinds of card a lay-off id names."""
 
     NATURAL = 0

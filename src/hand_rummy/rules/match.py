@@ -6,7 +6,7 @@ import enum
 
 import attrs
 
-from hand_rummy.errors import InvalidStateError, number
+from hand_rummy.errors import InvalidStateError, StrictValues, number
 
 __all__ = ["MAX_LENGTH", "DealerRotation", "FirstDealer", "MatchEnd", "MatchPolicy", "TieRule"]
 
@@ -16,7 +16,7 @@ longest the rules name (Rommé's 500 points), and still a match that ends and a 
 can be written. A custom length is held to it too."""
 
 
-class MatchEnd(enum.Enum):
+class MatchEnd(StrictValues, enum.Enum):
     SCORED_ROUNDS = "scored_rounds"
     """After ``length`` scored rounds; unscored rounds do not count (000)."""
     ROUNDS = "rounds"
@@ -28,19 +28,19 @@ class MatchEnd(enum.Enum):
     """When everyone has dealt ``length`` times (002)."""
 
 
-class TieRule(enum.Enum):
+class TieRule(StrictValues, enum.Enum):
     PLAY_ON = "play_on"
     """A tie for the lowest total is played off with more rounds (000)."""
     SHARED = "shared"
     """Tied players share the win (matrix R8, G11)."""
 
 
-class FirstDealer(enum.Enum):
+class FirstDealer(StrictValues, enum.Enum):
     LOWEST_CARD = "lowest_card"
     HIGHEST_CARD = "highest_card"
 
 
-class DealerRotation(enum.Enum):
+class DealerRotation(StrictValues, enum.Enum):
     WORST_SCORER = "worst_scorer"
     """The player with the worst score of the last round deals next (000)."""
     NEXT_PLAYER = "next_player"

@@ -9,7 +9,7 @@ from typing import Protocol
 import attrs
 
 from hand_rummy.cards import Rank
-from hand_rummy.errors import InvalidStateError
+from hand_rummy.errors import InvalidStateError, StrictValues
 
 __all__ = [
     "AcePlace",
@@ -191,7 +191,7 @@ def minimum_in_words(base: int) -> str:
     return "no minimum" if base <= 1 else f"{base} points"
 
 
-class AcePlace(enum.Enum):
+class AcePlace(StrictValues, enum.Enum):
     """Where an Ace sits, which decides what it is worth in an opening."""
 
     LOW = "low"
@@ -260,7 +260,7 @@ class OpeningValues:
         )
 
 
-class OpeningExemption(enum.Enum):
+class OpeningExemption(StrictValues, enum.Enum):
     """Which finishes may go out with a first meld below the bar."""
 
     NONE = "none"

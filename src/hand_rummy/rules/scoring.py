@@ -7,6 +7,7 @@ import enum
 import attrs
 
 from hand_rummy.cards import Card, Rank
+from hand_rummy.errors import StrictValues
 
 __all__ = [
     "EgyptianBonuses",
@@ -100,7 +101,7 @@ class EgyptianBonuses:
         )
 
 
-class PartnershipScoring(enum.Enum):
+class PartnershipScoring(StrictValues, enum.Enum):
     """How two partners' round scores make the team's."""
 
     SUM = "sum"

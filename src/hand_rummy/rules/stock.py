@@ -6,10 +6,12 @@ import enum
 
 import attrs
 
+from hand_rummy.errors import StrictValues
+
 __all__ = ["StockEnd", "StockExhaustion", "StockTrigger"]
 
 
-class StockTrigger(enum.Enum):
+class StockTrigger(StrictValues, enum.Enum):
     """When the stock counts as exhausted."""
 
     AT_PLAYER_COUNT = "at_player_count"
@@ -20,7 +22,7 @@ class StockTrigger(enum.Enum):
     """Right after the last stock card is drawn (matrix R7, alternative)."""
 
 
-class StockEnd(enum.Enum):
+class StockEnd(StrictValues, enum.Enum):
     """How a round ends when the stock is exhausted and cannot be renewed."""
 
     UNSCORED = "unscored"

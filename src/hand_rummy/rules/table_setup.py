@@ -8,7 +8,7 @@ from collections.abc import Callable
 import attrs
 
 from hand_rummy.cards import MAX_JOKERS, MAX_PACKS, PhysicalCard, build_deck
-from hand_rummy.errors import InvalidStateError, expect, number
+from hand_rummy.errors import InvalidStateError, StrictValues, expect, number
 
 __all__ = ["DealPolicy", "DeckPolicy", "Direction", "FirstTurn", "Players", "RedealPolicy"]
 
@@ -89,14 +89,14 @@ class Players:
         return f"{span} players, each for themselves."
 
 
-class Direction(enum.Enum):
+class Direction(StrictValues, enum.Enum):
     """The way play goes round the table; the engine numbers seats in that order."""
 
     CLOCKWISE = "clockwise"
     ANTICLOCKWISE = "anticlockwise"
 
 
-class FirstTurn(enum.Enum):
+class FirstTurn(StrictValues, enum.Enum):
     """What the player who starts the round does on that first turn."""
 
     DISCARD_ONLY = "discard_only"

@@ -6,6 +6,8 @@ import enum
 
 import attrs
 
+from hand_rummy.errors import StrictValues
+
 __all__ = [
     "DiscardTake",
     "ExchangePolicy",
@@ -93,7 +95,7 @@ class LayoffPolicy:
         return text
 
 
-class SetSupply(enum.Enum):
+class SetSupply(StrictValues, enum.Enum):
     """What a player must put into a set to take its wild card."""
 
     BOTH_MISSING = "both_missing"
@@ -102,7 +104,7 @@ class SetSupply(enum.Enum):
     """Any one missing card of the set's rank (002 §Exchanging a joker)."""
 
 
-class FreedWild(enum.Enum):
+class FreedWild(StrictValues, enum.Enum):
     """What happens to a wild card taken from a table meld."""
 
     KEEP = "keep"

@@ -9,7 +9,7 @@ from typing import Protocol
 import attrs
 
 from hand_rummy.cards import JOKER, Card, Rank
-from hand_rummy.errors import InvalidStateError
+from hand_rummy.errors import InvalidStateError, StrictValues
 from hand_rummy.verdict import Code, Topic, Violation
 
 __all__ = [
@@ -31,7 +31,7 @@ __all__ = [
 ]
 
 
-class MeldKind(enum.Enum):
+class MeldKind(StrictValues, enum.Enum):
     """The two shapes of a meld."""
 
     RUN = "run"
@@ -40,7 +40,7 @@ class MeldKind(enum.Enum):
     """Cards of one rank in different suits (a group, Satz)."""
 
 
-class AceIndicator(enum.Enum):
+class AceIndicator(StrictValues, enum.Enum):
     """What an Ace turned up as the indicator means."""
 
     JOKERS_WILD = "jokers_wild"
@@ -53,7 +53,7 @@ class AceIndicator(enum.Enum):
     """An Ace goes back into the stock like a joker, and the next card is turned (L13)."""
 
 
-class RoleInference(enum.Enum):
+class RoleInference(StrictValues, enum.Enum):
     """What an undeclared wild card stands for when more than one reading is legal."""
 
     DECLARED = "declared"
