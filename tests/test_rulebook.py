@@ -143,7 +143,12 @@ def test_describe_words_a_deck_without_jokers_and_a_single_deal() -> None:
     levant = hr.build("levant", ["no_jokers"]).describe()
     assert "104 cards: 2 packs of 52 and no jokers." in levant
     assert "the jokers count" not in levant and "any jokers count" in levant
-    assert "everyone has dealt once;" in hr.build("romme", ["everyone_deals"]).describe()
+    deals = hr.build("romme", ["everyone_deals"])
+    assert "everyone has dealt once;" in deals.describe()
+    match_rules = [e for e in rulebook.page_rules("romme") if e.rule.dimension == "match"]
+    worded = [e.rule.words(deals) for e in match_rules if e.rule.in_force(deals)]
+    assert any("everyone has dealt once" in w for w in worded), worded
+    assert not any("1 times" in w for w in worded)
 
 
 @pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.title)

@@ -39,8 +39,8 @@ def test_each_older_meld_asked_what_it_could_take_is_a_step() -> None:
     """A fuzzer's question (1.7 KB): Levant with an opening of 91, a hand of two jokers and
     a run of hearts below the bar, 18 older melds on the table. Each way of setting cards
     aside asked every older meld what it could take, which was not counted: the question
-    took 199,000 steps, under the limit, in 2-3 s (three times the cost of a step that the
-    limit assumes). Counting each meld asked, it is refused."""
+    took 199,000 steps, under the limit of then (200,000), in 2-3 s (three times the cost
+    of a step that the limit assumed). Counting each meld asked, it is refused."""
     question = json.loads((Path(__file__).parent / "data" / "long_table_question.json").read_text())
     reply, clean = answer_json(json.dumps(question))
     assert not clean and reply["error"]["limit"] == "search_work", reply
@@ -58,7 +58,7 @@ def test_the_referee_refuses_a_costly_question_with_the_limit_it_broke() -> None
     assert not clean
     assert reply["error"]["code"] == "LIMIT"
     assert reply["error"]["limit"] == "search_work"
-    assert reply["error"]["max"] == LIMITS.search_work == 100_000
+    assert reply["error"]["max"] == LIMITS.search_work == 150_000
     # a page that stops before the costly moves is answered
     reply, clean = answer_json(json.dumps({**QUESTION, "limit": 1}))
     assert clean and len(reply["actions"]) == 1 and reply["more"]
@@ -152,7 +152,7 @@ def test_the_quick_looks_of_the_finishing_search_are_counted() -> None:
     limits = [r.get("error", {}).get("limit") for r in replies]
     answered = limits.count(None)
     assert all(r["offset"] == 88 and r["actions"] == [] for r in replies[:answered])
-    assert 2 <= answered <= 4 and limits[answered:] == ["array_search_work"] * (10 - answered)
+    assert 3 <= answered <= 6 and limits[answered:] == ["array_search_work"] * (10 - answered)
 
 
 _JOKER_TAKE = {

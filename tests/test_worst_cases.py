@@ -8,12 +8,15 @@ where many openings below the bar are judged, the generator lists exactly those 
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
 
 import hand_rummy as hr
 from benchmark_scripts import load
+from hand_rummy.referee import answer_json
+from hand_rummy.serialize.positions import position_to_json
 
 WORST = load("worst_cases")
 
@@ -245,3 +248,16 @@ def test_the_freed_cases_owe_a_meld_with_the_joker(name: str) -> None:
     assert actions
     assert all(isinstance(a, hr.LayDown) and len(a.melds) == 1 for a in actions)
     assert all(hr.JOKER in a.melds[0].cards for a in actions)
+
+
+@pytest.mark.parametrize("name", WORST.case_names())
+def test_the_referee_answers_the_first_page_of_every_worst_case(name: str) -> None:
+    """The referee's search budget (``search_work``) is set above the costliest first page
+    of these positions (``gulf-promise-exchanges``, about 121,000 steps): when it was halved
+    to 100,000, that position got no legal action at all."""
+    game = WORST.build(name)
+    question = {"ask": "legal_actions", "position": position_to_json(game), "limit": 1}
+    reply, clean = answer_json(json.dumps(question))
+    assert clean, reply
+    assert len(reply["actions"]) == 1
+    assert game.check(hr.serialize.action_from_json(reply["actions"][0])).ok

@@ -755,7 +755,8 @@ def _match_length(r: Ruleset) -> str:
             f"as soon as a player's total {'reaches' if m.inclusive else 'passes'} "
             f"{m.length} points"
         ),
-        MatchEnd.DEALS_PER_PLAYER: f"when everyone has dealt {m.length} times",
+        MatchEnd.DEALS_PER_PLAYER: "when everyone has dealt "
+        + {1: "once", 2: "twice"}.get(m.length, f"{m.length} times"),
     }[m.end]
     ties = (
         "a tie for the lowest is played off with more rounds"

@@ -15,7 +15,7 @@ minus the round's score divided by ``reward_scale`` (scores are penalties, so
 lower is better and going out earns a positive reward where the rules give a
 negative score); in team play each seat gets its team's score. When a round ends, each
 agent's ``info`` holds ``round_scores`` (the round's score of each seat) and ``ending``
-(how it ended, the value of a :class:`~hand_rummy.Ending`) until that agent's next
+(how it ended, the value of a :class:`~hand_rummy.state.Ending`) until that agent's next
 step, as its reward is paid once.
 
 >>> from hand_rummy.envs import env

@@ -77,15 +77,16 @@ class Limits:
     is answered in 32 KB, each meld with its rule texts), so an array of a megabyte could
     be answered in tens of megabytes. Once the answers before a question hold that many,
     it is refused; the answers hold at most one answer more."""
-    search_work: int = 100_000
+    search_work: int = 150_000
     """Steps of the finishing search that one question may take (:mod:`hand_rummy.work`
     counts them: each split of the cards set aside among the melds that could take them).
     The search judges each move of a turn bound to go out, and each opening below the bar,
     by the rest of the turn: with many melds on the table one listing can take hundreds of
     such searches. A step costs 3 to 10 µs, by the kind of search and the machine, so
-    100,000 take half a second to a second; the costliest question about the worst cases
-    (``benchmarks/worst_cases.py``) takes 60,000."""
-    array_search_work: int = 200_000
+    150,000 take half a second to a second and a half; the costliest question about the
+    worst cases (``benchmarks/worst_cases.py``), the first page of the moves of
+    ``gulf-promise-exchanges``, takes about 121,000."""
+    array_search_work: int = 300_000
     """Steps of the finishing search that the questions of one array may take between them,
     counted as for ``search_work``: an array's searches cost about as much as two
     questions'. The rest of each question's work (a listing, a judgement) is bounded

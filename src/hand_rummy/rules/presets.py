@@ -1059,7 +1059,9 @@ def build(preset: str, variants: Iterable[str] = ()) -> Ruleset:
     The variants are applied in the catalogue's order (:data:`VARIANTS`: the documents'
     variants first, then the switches, which refine them), whatever order they are named
     in, so that a list of variants means one ruleset. Two variants that decide the same
-    thing outright (two opening bars, two match lengths) are refused together.
+    thing outright (two opening bars, two match lengths) are refused together, and so is a
+    switch that would change nothing: one whose rule the preset lacks (the message names
+    the variant to add) or another variant takes away (the message says to leave it out).
     """
     expect(preset, str, "the preset name")
     if isinstance(variants, str) or not isinstance(variants, Iterable):

@@ -203,7 +203,8 @@ class Failure:
     message: str
     """The error in one line: the exception and its message, or the referee's reasons."""
     detail: str = ""
-    """More: the traceback of an exception, or every reason an action was refused."""
+    """More: the traceback of an exception, or the reasons an action was refused (those of
+    the first check that refused it)."""
     round: int | None = None
     """The round of the match (from 1) in which it failed."""
     decision: int | None = None
