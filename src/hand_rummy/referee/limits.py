@@ -82,8 +82,9 @@ class Limits:
     counts them: each split of the cards set aside among the melds that could take them).
     The search judges each move of a turn bound to go out, and each opening below the bar,
     by the rest of the turn: with many melds on the table one listing can take hundreds of
-    such searches. A step costs 3 to 10 µs, by the kind of search and the machine, so
-    150,000 take half a second to a second and a half; the costliest question about the
+    such searches. A step costs 3 to 17 µs, by the kind of search and the machine (an older
+    meld asked about cards it has not seen yet costs more than one asked again), so
+    150,000 take from half a second to two seconds; the costliest question about the
     worst cases (``benchmarks/worst_cases.py``), the first page of the moves of
     ``gulf-promise-exchanges``, takes about 121,000."""
     array_search_work: int = 300_000
