@@ -34,7 +34,13 @@ from typing import TypeVar
 import attrs
 
 from hand_rummy.errors import UnknownRulesError
-from hand_rummy.rules.match import DealerRotation, FirstDealer, MatchEnd, TieRule
+from hand_rummy.rules.match import (
+    DealerRotation,
+    FirstDealer,
+    MatchEnd,
+    TieRule,
+    times_in_words,
+)
 from hand_rummy.rules.opening import (
     BeatLastOpening,
     FixedOpening,
@@ -755,8 +761,7 @@ def _match_length(r: Ruleset) -> str:
             f"as soon as a player's total {'reaches' if m.inclusive else 'passes'} "
             f"{m.length} points"
         ),
-        MatchEnd.DEALS_PER_PLAYER: "when everyone has dealt "
-        + {1: "once", 2: "twice"}.get(m.length, f"{m.length} times"),
+        MatchEnd.DEALS_PER_PLAYER: f"when everyone has dealt {times_in_words(m.length)}",
     }[m.end]
     ties = (
         "a tie for the lowest is played off with more rounds"

@@ -109,7 +109,7 @@ class MatchPolicy:
             MatchEnd.PENALTY_LIMIT: (
                 f"when a player's total {'reaches' if self.inclusive else 'passes'} {self.length}"
             ),
-            MatchEnd.DEALS_PER_PLAYER: f"when everyone has dealt {_times(self.length)}",
+            MatchEnd.DEALS_PER_PLAYER: f"when everyone has dealt {times_in_words(self.length)}",
         }[self.end]
         if self.lengths is not None and len(self.lengths) > 1:
             end += f" (chosen before the start: {_choices(self.lengths)})"
@@ -137,6 +137,7 @@ class MatchPolicy:
         )
 
 
-def _times(count: int) -> str:
-    """``count`` times, in words where English has one."""
+def times_in_words(count: int) -> str:
+    """``count`` times, in words where English has one ("once", "twice", "3 times"): the
+    rule texts of a match's length say it so."""
     return {1: "once", 2: "twice"}.get(count, f"{count} times")
